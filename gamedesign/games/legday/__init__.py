@@ -1,0 +1,33 @@
+"""Don't Skip Leg Day: a 108-card drafting game over two weeks of workouts.
+
+Rulebook: ``dont-skip-leg-day.txt``; readings of what it leaves open: ``docs/rulings.md``.
+
+* ``cards.py``   - the deck file ``deck.json``, its validation, what each card is
+* ``rules.py``   - options, the ``Pick`` action, the game state (days, passing, weeks)
+* ``scoring.py`` - elimination, scoring, the shake race and the winner, as plain functions
+* ``bots.py``    - the greedy bot
+"""
+
+from .bots import GreedyLegDayBot
+from .cards import CATEGORIES, DEFAULT_DECK, Card, Deck, load_deck, parse_deck
+from .rules import LegDayGame, LegDayOptions, LegDayState, Pick
+from .scoring import ScoreReport, score_tableaus
+
+GAME_CLASS = LegDayGame
+BOTS = {"greedy": GreedyLegDayBot}
+
+__all__ = [
+    "CATEGORIES",
+    "DEFAULT_DECK",
+    "Card",
+    "Deck",
+    "GreedyLegDayBot",
+    "LegDayGame",
+    "LegDayOptions",
+    "LegDayState",
+    "Pick",
+    "ScoreReport",
+    "load_deck",
+    "parse_deck",
+    "score_tableaus",
+]

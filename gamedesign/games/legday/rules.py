@@ -1,0 +1,389 @@
+"""Don't Skip Leg Day: options, actions and the game state.
+
+Play, as read from the rulebook and ``RULINGS.md``:
+
+* 2 to 6 players, seats numbered clockwise. The 108 cards are shuffled and each player
+  is dealt 9; the rest is the pile for week 2.
+* Each day every player picks one card from the hand they hold, all at once and hidden
+  (``to_move()`` lists everyone who has not picked yet). When all have picked, the
+  cards are played: face up on a Gym Day, face down on a Home Day. The rest of each hand
+  passes LEFT (to seat i+1) in week 1 and RIGHT (to seat i-1) in week 2.
+* Week 1: days 1, 3, 5, 7 are Gym Days, 2, 4, 6 Home Days. Week 2 reverses that.
+* After day 7 the two cards left in each hand leave the game. Week 2 deals 9 new cards
+  to each player from the pile. After week 2 every Home Day card is revealed and the
+  game is scored (see ``scoring.py``).
+* The squat rule: each losing player draws a random card from the full deck and does
+  as many squats as the deck holds cards of that type (the count printed on the card;
+  each draw is from the whole deck).
+
+A player sees their own hand and all their own cards, every Gym Day card on the table,
+how many face-down cards each player has, and every hand that has passed through their
+own hands (perfect recall). Nobody sees another player's pick before all have picked.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import random
+
+from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
+from .cards import CATEGORIES, Deck, load_deck
+from .scoring import ScoreReport, score_tableaus
+
+
+@dataclass(frozen=True)
+class LegDayOptions:
+    """Rule options of Don't Skip Leg Day (the defaults follow ``RULINGS.md``)."""
+
+    curl_overflow: str = option(
+        "cap", ("cap", "new_set"), "a 6th Preacher Curl adds nothing ('cap') or starts a new set ('new_set')"
+    )
+    shake_second_after_tie: bool = option(
+        True, (True, False), "award second place in the shake race even when two or more tie for most"
+    )
+    tiebreak_shakes: str = option(
+        "images", ("images", "cards"), "Protein Shake tie-breaks count shake images or shake cards"
+    )
+    eliminated_in_shake_race: bool = option(
+        False, (False, True), "eliminated players still count in the shake ranking (but score nothing)"
+    )
+    deck: object = option(None, doc="a deck file path or deck data (None: the standard 108 cards)")
+
+
+@dataclass(frozen=True, order=True)
+class Pick:
+    """Play the card called ``card`` from your hand today."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"pick {self.card}"
+
+
+class LegDayGame(Game):
+    """Don't Skip Leg Day for 2-6 players."""
+
+    name = "legday"
+    title = "Don't Skip Leg Day"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    Options = LegDayOptions
+
+    def __init__(self, players: int = 4, **options):
+        super().__init__(players, **options)
+        try:
+            self.deck: Deck = load_deck(self.options.deck)
+        except ValueError as err:
+            raise ValueError(f"deck: {err}") from None
+        needed = self.num_players * self.deck.hand_size * self.deck.weeks
+        if needed > self.deck.size:
+            raise ValueError(
+                f"deck: {players} players need {needed} cards "
+                f"({self.deck.hand_size} a hand for {self.deck.weeks} weeks) but the deck has {self.deck.size}"
+            )
+
+    def options_dict(self) -> dict:
+        data = super().options_dict()
+        data["deck"] = None if self.options.deck is None else self.deck.to_data()
+        return data
+
+    @property
+    def total_days(self) -> int:
+        """Number of days (picks per player) in a game."""
+        return self.deck.days_per_week * self.deck.weeks
+
+    def new_state(self, seed: int | None = None) -> "LegDayState":
+        return LegDayState(self, check_seed(seed))
+
+    def parse_action(self, text: str) -> Pick:
+        if not isinstance(text, str):
+            raise ValueError(f"an action is a text like 'pick Bench Press', not {text!r}")
+        name = text.strip()
+        if name.lower().startswith("pick "):
+            name = name[5:].strip()
+        if name not in self.deck.by_name:
+            raise ValueError(
+                f"{text!r} is not a Leg Day action; allowed: 'pick CARD' with CARD one of: "
+                + ", ".join(c.name for c in self.deck.cards)
+            )
+        return Pick(name)
+
+    def state_from_json(self, text: str) -> "LegDayState":
+        data = json.loads(text)
+        self._check_saved(data)
+        state = LegDayState.__new__(LegDayState)
+        state.game = self
+        state.seed = data["seed"]
+        state.rng = rng_from_json(data["rng"])
+        state.pile = list(data["pile"])
+        state.hands = [list(h) for h in data["hands"]]
+        state.tableaus = [[(c, bool(up)) for c, up in t] for t in data["tableaus"]]
+        state.week, state.day = data["week"], data["day"]
+        state.pending = list(data["pending"])
+        state.seen = [[dict(h) for h in s] for s in data["seen"]]
+        state.leftovers = [list(h) for h in data["leftovers"]]
+        state.squats = data["squats"]
+        state._report = None
+        return state
+
+    def score_tableaus(self, tableaus) -> ScoreReport:
+        """Score final tableaus with this game's options and deck."""
+        o = self.options
+        return score_tableaus(
+            tableaus,
+            curl_overflow=o.curl_overflow,
+            shake_second_after_tie=o.shake_second_after_tie,
+            tiebreak_shakes=o.tiebreak_shakes,
+            eliminated_in_shake_race=o.eliminated_in_shake_race,
+            deck=self.deck,
+        )
+
+
+class LegDayState(State):
+    """One game of Don't Skip Leg Day in progress."""
+
+    def __init__(self, game: LegDayGame, seed: int):
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        n = game.num_players
+        self.pile = game.deck.full_deck()
+        self.rng.shuffle(self.pile)
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.tableaus: list[list[tuple[str, bool]]] = [[] for _ in range(n)]
+        self.week, self.day = 1, 1
+        self.pending: list[str | None] = [None] * n
+        self.seen: list[list[dict]] = [[] for _ in range(n)]
+        self.leftovers: list[list[str]] = []
+        self.squats = None
+        self._report: ScoreReport | None = None
+        self._deal()
+
+    # -- the calendar ------------------------------------------------------------------
+
+    def is_gym_day(self, week: int | None = None, day: int | None = None) -> bool:
+        """Gym Days are the odd days of odd weeks and the even days of even weeks."""
+        week = self.week if week is None else week
+        day = self.day if day is None else day
+        return day % 2 == week % 2
+
+    def day_type(self) -> str:
+        """``"Gym Day"`` (cards face up) or ``"Home Day"`` (face down); ``""`` at the end."""
+        if self.week > self.game.deck.weeks:
+            return ""
+        return "Gym Day" if self.is_gym_day() else "Home Day"
+
+    def pass_direction(self) -> str:
+        """``"left"`` (to seat i+1) in odd weeks, ``"right"`` (to seat i-1) in even weeks."""
+        return "left" if self.week % 2 == 1 else "right"
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def to_move(self) -> list[int]:
+        if self.week > self.game.deck.weeks:
+            return []
+        return [i for i, p in enumerate(self.pending) if p is None]
+
+    def legal_actions(self, player: int) -> list[Pick]:
+        self._check_player(player)
+        if self.week > self.game.deck.weeks or self.pending[player] is not None:
+            return []
+        order = self.game.deck.by_name
+        return [Pick(c) for c in sorted(set(self.hands[player]), key=list(order).index)]
+
+    def _apply(self, player: int, action: Pick) -> None:
+        self.pending[player] = action.card
+        if all(p is not None for p in self.pending):
+            self._end_day()
+
+    def is_over(self) -> bool:
+        return self.week > self.game.deck.weeks
+
+    def result(self) -> Result:
+        self._require_over()
+        report = self.report()
+        return Result(
+            scores=report.points,
+            winners=report.winners,
+            breakdown=report.breakdown,
+            details={
+                "eliminated": list(report.eliminated),
+                "leg_days": list(report.leg_days),
+                "shake_images": list(report.shake_images),
+                "shake_cards": list(report.shake_cards),
+                "decided_by": report.decided_by,
+                "collection_points": list(report.collection_points),
+                "squats": self.squats,
+            },
+        )
+
+    def report(self) -> ScoreReport:
+        """The full :class:`ScoreReport` of a finished game."""
+        self._require_over()
+        if self._report is None:
+            self._report = self.game.score_tableaus(self.tableaus)
+        return self._report
+
+    def observe(self, player: int) -> dict:
+        self._check_player(player)
+        over = self.is_over()
+        tables = []
+        for seat, tableau in enumerate(self.tableaus):
+            if seat == player or over:
+                tables.append([[c, up] for c, up in tableau])
+            else:
+                tables.append([[c if up else None, up] for c, up in tableau])
+        view = {
+            "game": self.game.name,
+            "player": player,
+            "players": self.game.num_players,
+            "week": min(self.week, self.game.deck.weeks),
+            "day": self.day,
+            "day_type": self.day_type(),
+            "pass_direction": self.pass_direction(),
+            "over": over,
+            "hand": list(self.hands[player]),
+            "my_pick": self.pending[player],
+            "waiting_for": self.to_move(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "tableaus": tables,
+            "seen_hands": [dict(h, cards=list(h["cards"])) for h in self.seen[player]],
+            "pile_size": len(self.pile),
+        }
+        if over:
+            result = self.result()
+            view["result"] = {"scores": list(result.scores), "winners": list(result.winners)}
+        return view
+
+    def clone(self) -> "LegDayState":
+        other = LegDayState.__new__(LegDayState)
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.pile = list(self.pile)
+        other.hands = [list(h) for h in self.hands]
+        other.tableaus = [list(t) for t in self.tableaus]
+        other.week, other.day = self.week, self.day
+        other.pending = list(self.pending)
+        other.seen = [list(s) for s in self.seen]  # entries are never changed in place
+        other.leftovers = [list(h) for h in self.leftovers]
+        other.squats = None if self.squats is None else [dict(s) if s else s for s in self.squats]
+        other._report = self._report
+        return other
+
+    def hidden_variant(self, player: int, rng) -> "LegDayState | None":
+        """Swap two cards whose places ``player`` cannot see: in the pile, in another
+        player's hand, or face down in another player's row."""
+        self._check_player(player)
+        if self.is_over():
+            return None
+        places = [("pile", None, i) for i in range(len(self.pile))]
+        for seat in range(self.game.num_players):
+            if seat == player:
+                continue
+            pick = self.pending[seat]
+            skip = self.hands[seat].index(pick) if pick is not None else -1
+            places += [("hand", seat, i) for i in range(len(self.hands[seat])) if i != skip]
+            places += [("down", seat, i) for i, (_, up) in enumerate(self.tableaus[seat]) if not up]
+        other = self.clone()
+
+        def get(place):
+            where, seat, i = place
+            if where == "pile":
+                return other.pile[i]
+            return other.hands[seat][i] if where == "hand" else other.tableaus[seat][i][0]
+
+        def put(place, card):
+            where, seat, i = place
+            if where == "pile":
+                other.pile[i] = card
+            elif where == "hand":
+                other.hands[seat][i] = card
+            else:
+                other.tableaus[seat][i] = (card, False)
+
+        rng.shuffle(places)
+        for a in places:
+            b = next((b for b in places if get(b) != get(a)), None)
+            if b is not None:
+                card_a, card_b = get(a), get(b)
+                put(a, card_b)
+                put(b, card_a)
+                return other
+        return None
+
+    def _to_data(self) -> dict:
+        return {
+            "seed": self.seed,
+            "rng": rng_to_json(self.rng),
+            "pile": self.pile,
+            "hands": self.hands,
+            "tableaus": [[[c, up] for c, up in t] for t in self.tableaus],
+            "week": self.week,
+            "day": self.day,
+            "pending": self.pending,
+            "seen": self.seen,
+            "leftovers": self.leftovers,
+            "squats": self.squats,
+        }
+
+    def __repr__(self) -> str:
+        if self.is_over():
+            return f"<Leg Day game over, seed {self.seed}: scores {list(self.result().scores)}>"
+        return f"<Leg Day week {self.week} day {self.day} ({self.day_type()}), seed {self.seed}>"
+
+    # -- what happens between picks ----------------------------------------------------
+
+    def _deal(self) -> None:
+        size = self.game.deck.hand_size
+        for seat in range(self.game.num_players):
+            self.hands[seat] = [self.pile.pop() for _ in range(size)]
+        self._remember_hands()
+
+    def _remember_hands(self) -> None:
+        for seat, hand in enumerate(self.hands):
+            self.seen[seat].append({"week": self.week, "day": self.day, "cards": sorted(hand)})
+
+    def _end_day(self) -> None:
+        face_up = self.is_gym_day()
+        n = self.game.num_players
+        for seat in range(n):
+            card = self.pending[seat]
+            self.hands[seat].remove(card)
+            self.tableaus[seat].append((card, face_up))
+        self.pending = [None] * n
+        if self.day < self.game.deck.days_per_week:
+            step = 1 if self.pass_direction() == "left" else -1
+            passed = [None] * n
+            for seat in range(n):
+                passed[(seat + step) % n] = self.hands[seat]
+            self.hands = passed
+            self.day += 1
+            self._remember_hands()
+            return
+        self.leftovers.extend(self.hands)
+        self.hands = [[] for _ in range(n)]
+        self.week, self.day = self.week + 1, 1
+        if self.week <= self.game.deck.weeks:
+            self._deal()
+        else:
+            self.day = self.game.deck.days_per_week
+            self._draw_squats()
+
+    def _draw_squats(self) -> None:
+        """The squat rule: every loser draws a card from the full deck."""
+        deck = self.game.deck.full_deck()
+        winners = self.report().winners
+        self.squats = [
+            None
+            if seat in winners
+            else {"card": (card := self.rng.choice(deck)), "squats": self.game.deck.card(card).count}
+            for seat in range(self.game.num_players)
+        ]
+
+
+__all__ = ["LegDayGame", "LegDayState", "LegDayOptions", "Pick", "CATEGORIES"]

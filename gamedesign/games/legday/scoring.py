@@ -1,0 +1,208 @@
+"""Don't Skip Leg Day scoring, as a plain function of the players' final tableaus.
+
+Order of play at the end (rulebook "Game End and Scoring", with our rulings):
+
+1. Elimination first: the players with the fewest Leg Day cards (face up and face down
+   alike). Ties go to the fewest Protein Shake images (option ``tiebreak_shakes="cards"``
+   counts shake cards instead); still tied, all of them go. Exactly one group goes; if
+   that is everyone, nobody wins.
+2. Each remaining player scores all their cards as one collection:
+   Preacher Curl 1/3/6/10/15 for 1-5 cards (``curl_overflow="cap"``: a 6th adds nothing;
+   ``"new_set"``: each further group of up to 5 scores again); Bench Press 5 per pair;
+   Overhead Press 10 per three; pull-ups their printed points; a Selfie 1 per different
+   background symbol on the player's other cards (all shakes share one symbol, all Leg
+   Day designs share one, a Selfie has none: so 0 to 8); a face-up Leg Day -1.
+3. Protein Shakes: among players with at least one image, the most images score 10 and
+   the second-highest distinct count 5; tied players all get the full points of their
+   rank. ``shake_second_after_tie=False``: when two or more tie for most, no second
+   place. Eliminated players take no part (``eliminated_in_shake_race=True``: they still
+   count for the ranking but score nothing).
+4. Winner: highest score among the rest; ties go to most Leg Day cards, then most shake
+   images (or cards, with ``tiebreak_shakes="cards"``); a tie after that is shared.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import CATEGORIES, DEFAULT_DECK, Deck
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    """Final scoring of a Leg Day game.
+
+    ``points[i]`` is seat i's total (``None`` when eliminated); ``breakdown[i]`` maps each
+    category to its points (``None`` when eliminated); ``eliminated`` and ``winners`` are
+    tuples of seats; ``leg_days``, ``shake_images`` and ``shake_cards`` give each seat's
+    counts used by the tie-breaks; ``decided_by`` says how the winner was found.
+    """
+
+    points: tuple
+    breakdown: tuple
+    eliminated: tuple
+    winners: tuple
+    leg_days: tuple
+    shake_images: tuple
+    shake_cards: tuple
+    decided_by: str = ""
+    collection_points: tuple = field(default=())
+
+
+def _check_tableau(deck: Deck, tableau, seat: int) -> list:
+    cards = []
+    if isinstance(tableau, (str, bytes)) or not hasattr(tableau, "__iter__"):
+        raise ValueError(f"tableau {seat} must be a list of (card_name, face_up) pairs")
+    for item in tableau:
+        try:
+            name, face_up = item
+        except (TypeError, ValueError):
+            raise ValueError(f"tableau {seat}: {item!r} is not a (card_name, face_up) pair") from None
+        if not isinstance(face_up, bool):
+            raise ValueError(f"tableau {seat}: face_up of {name!r} must be True or False, not {face_up!r}")
+        cards.append((deck.card(name), face_up))
+    return cards
+
+
+def collection_breakdown(cards, deck: Deck, curl_overflow: str = "cap") -> dict:
+    """Points by category of one collection, without the Protein Shake majority.
+
+    ``cards`` is a list of ``(Card, face_up)`` pairs. The "Protein Shake" entry is 0 here:
+    shakes are scored against the other players.
+    """
+    s = deck.scoring
+    kinds = Counter(c.kind for c, _ in cards)
+    curl_table = s["curl_points"]
+    n_curl = kinds["curl"]
+    if curl_overflow == "new_set":
+        full, rest = divmod(n_curl, len(curl_table))
+        curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
+    else:
+        curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
+    symbols = {c.symbol for c, _ in cards if c.symbol is not None}
+    return {
+        "Preacher Curl": curl,
+        "Bench Press": (kinds["bench"] // s["bench_set_size"]) * s["bench_set_points"],
+        "Overhead Press": (kinds["press"] // s["press_set_size"]) * s["press_set_points"],
+        "Pull-Ups": sum(c.points for c, _ in cards if c.kind == "pullup"),
+        "Protein Shake": 0,
+        "Selfie": kinds["selfie"] * len(symbols) * s["selfie_points_per_symbol"],
+        "Leg Day": sum(s["legday_face_up_points"] for c, up in cards if c.kind == "legday" and up),
+    }
+
+
+def shake_points(images: list, in_race: list, deck: Deck, second_after_tie: bool = True) -> list:
+    """Protein Shake points per seat from image counts.
+
+    ``in_race[i]`` says whether seat i takes part in the ranking; seats with no image
+    never do.
+    """
+    s = deck.scoring
+    counts = sorted({n for n, racing in zip(images, in_race) if racing and n > 0}, reverse=True)
+    most = counts[0] if counts else None
+    second = counts[1] if len(counts) > 1 else None
+    if most is not None and not second_after_tie:
+        tied_for_most = sum(1 for n, racing in zip(images, in_race) if racing and n == most)
+        if tied_for_most > 1:
+            second = None
+    out = []
+    for n, racing in zip(images, in_race):
+        if racing and most is not None and n == most:
+            out.append(s["shake_most_points"])
+        elif racing and second is not None and n == second:
+            out.append(s["shake_second_points"])
+        else:
+            out.append(0)
+    return out
+
+
+def score_tableaus(
+    tableaus,
+    *,
+    curl_overflow: str = "cap",
+    shake_second_after_tie: bool = True,
+    tiebreak_shakes: str = "images",
+    eliminated_in_shake_race: bool = False,
+    deck: Deck | None = None,
+) -> ScoreReport:
+    """Score every player's final cards.
+
+    ``tableaus`` holds one list per seat of ``(card_name, face_up)`` pairs. Names are the
+    deck's card names ("Preacher Curl", "Protein Shake x2", "Zilch", ...); ``"Leg Day"``
+    stands for any Leg Day design. Unknown names raise ``ValueError`` listing valid ones.
+    """
+    from .rules import LegDayOptions  # the one place the option values are defined
+    from ...core import build_options
+
+    build_options(
+        LegDayOptions,
+        "legday",
+        dict(
+            curl_overflow=curl_overflow,
+            shake_second_after_tie=shake_second_after_tie,
+            tiebreak_shakes=tiebreak_shakes,
+            eliminated_in_shake_race=eliminated_in_shake_race,
+        ),
+    )
+    deck = deck or DEFAULT_DECK
+    if isinstance(tableaus, (str, bytes)) or not hasattr(tableaus, "__len__") or len(tableaus) < 1:
+        raise ValueError("tableaus must be a list with one list of (card_name, face_up) pairs per player")
+    collections = [_check_tableau(deck, t, seat) for seat, t in enumerate(tableaus)]
+    n = len(collections)
+
+    leg_days = tuple(sum(1 for c, _ in cards if c.kind == "legday") for cards in collections)
+    images = tuple(sum(c.images for c, _ in cards if c.kind == "shake") for cards in collections)
+    shake_cards = tuple(sum(1 for c, _ in cards if c.kind == "shake") for cards in collections)
+    shakes = images if tiebreak_shakes == "images" else shake_cards
+
+    # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes.
+    fewest = min(leg_days)
+    group = [i for i in range(n) if leg_days[i] == fewest]
+    least_shakes = min(shakes[i] for i in group)
+    eliminated = tuple(i for i in group if shakes[i] == least_shakes)
+    alive = [i not in eliminated for i in range(n)]
+
+    # 2-3. Collections and the shake race.
+    breakdowns = [collection_breakdown(cards, deck, curl_overflow) for cards in collections]
+    in_race = [True] * n if eliminated_in_shake_race else alive
+    shake = shake_points(list(images), in_race, deck, shake_second_after_tie)
+    for i in range(n):
+        breakdowns[i]["Protein Shake"] = shake[i]
+    totals = [sum(b.values()) for b in breakdowns]
+    points = tuple(totals[i] if alive[i] else None for i in range(n))
+    breakdown = tuple(dict(breakdowns[i]) if alive[i] else None for i in range(n))
+
+    # 4. Winner with tie-breaks.
+    contenders = [i for i in range(n) if alive[i]]
+    if not contenders:
+        decided_by = "everyone was eliminated: nobody wins"
+    else:
+        best = max(totals[i] for i in contenders)
+        contenders = [i for i in contenders if totals[i] == best]
+        decided_by = "highest score"
+        shake_label = "most Protein Shake " + ("images" if tiebreak_shakes == "images" else "cards")
+        for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
+            if len(contenders) == 1:
+                break
+            top = max(key[i] for i in contenders)
+            narrowed = [i for i in contenders if key[i] == top]
+            if len(narrowed) < len(contenders):
+                decided_by = f"tie on points, broken by {label}"
+            contenders = narrowed
+        if len(contenders) > 1:
+            decided_by = "shared win: still tied after every tie-break"
+    return ScoreReport(
+        points=points,
+        breakdown=breakdown,
+        eliminated=eliminated,
+        winners=tuple(contenders),
+        leg_days=leg_days,
+        shake_images=images,
+        shake_cards=shake_cards,
+        decided_by=decided_by,
+        collection_points=tuple(totals),
+    )
+
+
+__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "shake_points", "CATEGORIES"]
