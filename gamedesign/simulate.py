@@ -46,8 +46,10 @@ def simulate(game, bots, games: int = 1000, seed: int = 0) -> pd.DataFrame:
 
     ``bots`` is a list with a bot name (``"random"``, ``"greedy"``) or a bot object per
     seat, or a single name for every seat. Returns one row per player per game with
-    columns ``game``, ``seat``, ``bot``, ``score``, ``points_<category>`` ..., ``eliminated``
-    and ``won``. The same seed gives the same table.
+    columns ``game``, ``seat``, ``bot``, ``score``, ``points_<category>`` ..., ``eliminated``,
+    ``won`` and ``draw``, then the game's own facts from ``Result.details``: a number or
+    text becomes a column as it is, a list with one entry per seat gives each row its
+    seat's entry. The same seed gives the same table.
     """
     n = game.num_players
     if isinstance(bots, str):
@@ -77,6 +79,8 @@ def simulate(game, bots, games: int = 1000, seed: int = 0) -> pd.DataFrame:
                     row[f"points_{category}"] = None if breakdown is None else breakdown[category]
             row["eliminated"] = seat in eliminated
             row["won"] = seat in result.winners
+            row["draw"] = not result.winners
+            row.update(_detail_columns(result.details, seat, n))
             rows.append(row)
     frame = pd.DataFrame(rows)
     frame["score"] = frame["score"].astype("Float64")
@@ -88,3 +92,18 @@ def _categories(result) -> list[str]:
         if b is not None:
             return list(b)
     return []
+
+
+def _detail_columns(details: dict, seat: int, n: int) -> dict:
+    """Plain facts of a result as table columns (per-seat lists give this seat's entry)."""
+    out = {}
+    for key, value in details.items():
+        if key == "eliminated":
+            continue
+        if isinstance(value, (int, float, str, bool)):
+            out[key] = value
+        elif isinstance(value, (list, tuple)) and len(value) == n and all(
+            v is None or isinstance(v, (int, float, str, bool)) for v in value
+        ):
+            out[key] = value[seat]
+    return out

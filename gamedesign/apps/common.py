@@ -1,0 +1,45 @@
+"""Pieces shared by the widget apps: bots taking their turns, messages, styles."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+
+def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
+    """Let bots move until a human must act or the game ends.
+
+    ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
+    moves are all chosen before any is applied. Returns the (seat, action) pairs played.
+    """
+    played = []
+    while True:
+        movers = [seat for seat in state.to_move() if seat not in humans]
+        if not movers or (set(state.to_move()) & humans and len(movers) == 0):
+            return played
+        choices = [(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat))) for seat in movers]
+        for seat, action in choices:
+            state.apply(seat, action)
+            played.append((seat, action))
+            if on_move is not None:
+                on_move(seat, action, state)
+        if set(state.to_move()) & humans:
+            return played
+
+
+def message(out: widgets.Output, text: str, kind: str = "info") -> None:
+    """Show one message in ``out`` (replacing the last), without raising or printing."""
+    symbol = {"info": "ℹ", "error": "⚠", "ok": "✔"}[kind]
+    colour = {"info": "#1f3b5a", "error": "#8a1c1c", "ok": "#1d5c2e"}[kind]
+    out.outputs = ()
+    out.append_display_data(
+        widgets.HTML(
+            f'<div role="status" style="color:{colour};font-weight:600">{symbol} {html.escape(text)}</div>'
+        )
+    )
+
+
+def seed_input(seed: int) -> widgets.BoundedIntText:
+    """A seed box for 'new game'."""
+    return widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed", layout=widgets.Layout(width="170px"))
