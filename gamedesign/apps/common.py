@@ -16,7 +16,7 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
     played = []
     while True:
         movers = [seat for seat in state.to_move() if seat not in humans]
-        if not movers or (set(state.to_move()) & humans and len(movers) == 0):
+        if not movers:
             return played
         choices = [(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat))) for seat in movers]
         for seat, action in choices:
@@ -24,8 +24,6 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
             played.append((seat, action))
             if on_move is not None:
                 on_move(seat, action, state)
-        if set(state.to_move()) & humans:
-            return played
 
 
 def message(out: widgets.Output, text: str, kind: str = "info") -> None:
