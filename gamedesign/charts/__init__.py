@@ -1,0 +1,105 @@
+"""Altair charts of simulated games.
+
+Every function takes the long-form table of :func:`gamedesign.simulate` (one row per
+player per game) and returns a chart. Tables are aggregated in pandas first, so a chart
+of many thousands of games stays small in the stored notebook.
+
+Call :func:`use_offline_renderer` once in a notebook: charts are then drawn by
+JupyterLab itself, with no internet needed.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+#: Okabe-Ito colours: told apart by readers with any common colour-vision deficiency.
+PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+
+
+def use_offline_renderer() -> None:
+    """Draw charts with JupyterLab's own Vega renderer (works without internet)."""
+    alt.renderers.enable("mimetype")
+
+
+def _check_columns(df: pd.DataFrame, needed: list[str]) -> None:
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError("a chart needs the table returned by gamedesign.simulate(...)")
+    missing = [c for c in needed if c not in df.columns]
+    if missing:
+        raise ValueError(f"the table has no column {missing[0]!r}; a chart needs the table returned by simulate()")
+
+
+def score_distribution(df: pd.DataFrame, title: str = "How final scores spread, by bot") -> alt.Chart:
+    """Share of players reaching each final score, one row of bars per bot.
+
+    Eliminated players (no score) are counted apart in the subtitle.
+    """
+    _check_columns(df, ["bot", "score"])
+    scored = df.dropna(subset=["score"]).assign(score=lambda d: d["score"].astype(int))
+    counts = scored.groupby(["bot", "score"]).size().rename("players").reset_index()
+    counts["share"] = counts["players"] / counts.groupby("bot")["players"].transform("sum")
+    eliminated = int(df["score"].isna().sum())
+    subtitle = f"{len(df['game'].unique()) if 'game' in df else len(df)} games" + (
+        f"; {eliminated} eliminated players not shown" if eliminated else ""
+    )
+    return (
+        alt.Chart(counts, title=alt.Title(title, subtitle=subtitle))
+        .mark_bar()
+        .encode(
+            x=alt.X("score:Q", title="Final score", bin=alt.Bin(step=2)),
+            y=alt.Y("sum(share):Q", title="Share of players", axis=alt.Axis(format="%")),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
+            row=alt.Row("bot:N", title=None),
+            tooltip=["bot", "score", "players", alt.Tooltip("share:Q", format=".1%")],
+        )
+        .properties(width=480, height=110)
+    )
+
+
+def points_by_category(df: pd.DataFrame, title: str = "Where the points come from") -> alt.Chart:
+    """Average points per game from each scoring category, by bot (scored players only)."""
+    columns = [c for c in df.columns if c.startswith("points_")]
+    _check_columns(df, ["bot"])
+    if not columns:
+        raise ValueError("the table has no points_<category> columns; use the table returned by simulate()")
+    long = (
+        df.dropna(subset=["score"])
+        .melt(id_vars=["bot"], value_vars=columns, var_name="category", value_name="points")
+        .assign(category=lambda d: d["category"].str.removeprefix("points_"))
+    )
+    means = long.groupby(["bot", "category"], sort=False)["points"].mean().reset_index()
+    order = list(dict.fromkeys(c.removeprefix("points_") for c in columns))
+    return (
+        alt.Chart(means, title=alt.Title(title, subtitle="average points per player per game, eliminated players left out"))
+        .mark_bar()
+        .encode(
+            y=alt.Y("category:N", title=None, sort=order),
+            x=alt.X("points:Q", title="Average points"),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
+            yOffset="bot:N",
+            tooltip=["bot", "category", alt.Tooltip("points:Q", format=".2f")],
+        )
+        .properties(width=420)
+    )
+
+
+def win_rate_by_seat(df: pd.DataFrame, title: str = "Win rate by seat") -> alt.Chart:
+    """Share of games each seat won (shared wins count for every winner), with the bot named."""
+    _check_columns(df, ["seat", "bot", "won"])
+    rates = df.groupby(["seat", "bot"])["won"].mean().rename("win_rate").reset_index()
+    rates["label"] = "seat " + rates["seat"].astype(str) + " (" + rates["bot"] + ")"
+    return (
+        alt.Chart(rates, title=title)
+        .mark_bar()
+        .encode(
+            x=alt.X("label:N", title=None, sort=list(rates["label"])),
+            y=alt.Y("win_rate:Q", title="Games won", axis=alt.Axis(format="%")),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
+            tooltip=["label", alt.Tooltip("win_rate:Q", format=".1%")],
+        )
+        .properties(width=60 * len(rates))
+    )
+
+
+__all__ = ["PALETTE", "points_by_category", "score_distribution", "use_offline_renderer", "win_rate_by_seat"]
