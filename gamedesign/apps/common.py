@@ -26,16 +26,21 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
                 on_move(seat, action, state)
 
 
-def message(out: widgets.Output, text: str, kind: str = "info") -> None:
-    """Show one message in ``out`` (replacing the last), without raising or printing."""
+def message(target, text: str, kind: str = "info") -> None:
+    """Show one message (replacing the last), without raising or printing.
+
+    ``target`` is an ``HTML`` widget (its value is set) or an ``Output`` widget (its
+    outputs are replaced by the message, as HTML with a plain-text copy).
+    """
     symbol = {"info": "ℹ", "error": "⚠", "ok": "✔"}[kind]
     colour = {"info": "#1f3b5a", "error": "#8a1c1c", "ok": "#1d5c2e"}[kind]
-    out.outputs = ()
-    out.append_display_data(
-        widgets.HTML(
-            f'<div role="status" style="color:{colour};font-weight:600">{symbol} {html.escape(text)}</div>'
+    markup = f'<div role="status" style="color:{colour};font-weight:600">{symbol} {html.escape(text)}</div>'
+    if isinstance(target, widgets.HTML):
+        target.value = markup
+    else:
+        target.outputs = (
+            {"output_type": "display_data", "data": {"text/html": markup, "text/plain": f"{symbol} {text}"}, "metadata": {}},
         )
-    )
 
 
 def seed_input(seed: int) -> widgets.BoundedIntText:

@@ -49,6 +49,28 @@ class ScoreReport:
     decided_by: str = ""
     collection_points: tuple = field(default=())
 
+    def to_frame(self, names=None):
+        """The report as a pandas table: one row per player, points by category, total,
+        Leg Days, shake images, eliminated and winner."""
+        import pandas as pd
+
+        names = list(names) if names is not None else [f"Player {i}" for i in range(len(self.points))]
+        rows = []
+        for i, name in enumerate(names):
+            row = {"player": name}
+            for category in CATEGORIES:
+                row[category] = None if self.breakdown[i] is None else self.breakdown[i][category]
+            row["total"] = self.points[i]
+            row["Leg Day cards"] = self.leg_days[i]
+            row["shake images"] = self.shake_images[i]
+            row["eliminated"] = i in self.eliminated
+            row["winner"] = i in self.winners
+            rows.append(row)
+        frame = pd.DataFrame(rows).set_index("player")
+        numeric = [*CATEGORIES, "total"]
+        frame[numeric] = frame[numeric].astype("Int64")
+        return frame
+
 
 def _check_tableau(deck: Deck, tableau, seat: int) -> list:
     cards = []
