@@ -51,6 +51,12 @@ def p_at_least(k: int, successes: int, population: int, draws: int) -> sp.Ration
     )
 
 
+def expected_count(successes: int, population: int, draws: int) -> sp.Rational:
+    """Exact expected number of wanted cards among ``draws``: ``draws * K / N``."""
+    _check_counts(0, successes, population, draws)
+    return sp.Rational(draws * successes, population)
+
+
 def at_least_formula(k: int, successes: int, population: int, draws: int) -> str:
     """The LaTeX formula of :func:`p_at_least`, with binomials.
 
@@ -141,9 +147,37 @@ def estimate(hits: int, trials: int, z: float = 1.959964) -> Estimate:
     return Estimate(hits, trials, max(0.0, centre - half), min(1.0, centre + half))
 
 
+def estimate_from_deals(game, event, trials: int = 10_000, seed: int = 0, condition=None) -> Estimate:
+    """Check an exact answer with the engine's own shuffles.
+
+    Deals ``trials`` fresh states of ``game`` (seeds ``seed``, ``seed + 1``, ...) and counts
+    those where ``event(state)`` is true. With ``condition``, only states where
+    ``condition(state)`` is true are counted (a conditional probability).
+    """
+    hits = kept = 0
+    for i in range(trials):
+        state = game.new_state(seed=seed + i)
+        if condition is not None and not condition(state):
+            continue
+        kept += 1
+        hits += bool(event(state))
+    return estimate(hits, kept)
+
+
 def agrees(exact, simulated: Estimate) -> bool:
     """True when the exact value lies inside the simulation's 95% interval."""
     return simulated.low <= float(exact) <= simulated.high
 
 
-__all__ = ["Estimate", "Odds", "agrees", "at_least", "at_least_formula", "estimate", "hypergeom_pmf", "p_at_least"]
+__all__ = [
+    "Estimate",
+    "Odds",
+    "agrees",
+    "at_least",
+    "at_least_formula",
+    "estimate",
+    "estimate_from_deals",
+    "expected_count",
+    "hypergeom_pmf",
+    "p_at_least",
+]
