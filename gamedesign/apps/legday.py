@@ -38,6 +38,7 @@ CSS = """
 .gd-legday table.gd-table { border-collapse:collapse; }
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
   padding:4px 8px; text-align:left; vertical-align:top; color:#111; }
+.gd-legday table.gd-table td small { white-space:nowrap; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
 </style>
 """
@@ -75,6 +76,7 @@ class LegDayApp:
 
         self.header = widgets.HTML()
         self.status = widgets.HTML()
+        self.hand_label = widgets.HTML()
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.table = widgets.HTML()
         self.reveals = widgets.HTML()
@@ -87,11 +89,11 @@ class LegDayApp:
                 widgets.HTML(CSS),
                 self.header,
                 self.status,
-                widgets.HTML("<b>Your hand</b> — click a card to play it today:"),
+                self.scores,
+                self.hand_label,
                 self.hand_box,
                 self.table,
                 self.reveals,
-                self.scores,
                 widgets.HBox([self.seed_box, self.new_button]),
             ]
         )
@@ -161,6 +163,12 @@ class LegDayApp:
                 f'<div class="gd-header">Week {view["week"]} · Day {view["day"]} of 7 · '
                 f'{view["day_type"]} ({face}) · hands pass {view["pass_direction"].upper()}</div>'
             )
+        if view["over"]:
+            self.hand_label.value = ""
+        elif view["my_pick"] is not None:
+            self.hand_label.value = "<b>Your hand</b> — waiting for the others to pick."
+        else:
+            self.hand_label.value = "<b>Your hand</b> — click a card to play it today:"
         buttons = []
         for name in view["hand"]:
             kind = deck.card(name).kind
@@ -177,7 +185,7 @@ class LegDayApp:
         self.hand_box.children = buttons
         self.table.value = self._table_html(view)
         self.reveals.value = (
-            "<details open><summary><b>What was played each day</b></summary>"
+            "<details><summary><b>What was played each day</b> (click to open)</summary>"
             + "<br>".join(reversed(self.revealed[-14:]))
             + "</details>"
             if self.revealed
@@ -207,17 +215,31 @@ class LegDayApp:
     def _scores_html(self) -> str:
         state = self.state
         report = state.report()
-        frame = report.to_frame(self.names)
         squats = state.result().details["squats"]
-        frame["squats"] = [
-            "" if s is None else f"{s['squats']} ({s['card']})" for s in squats
-        ]
-        frame["eliminated"] = ["❌ skipped leg day" if e else "" for e in frame["eliminated"]]
-        frame["winner"] = ["🏆 winner" if w else "" for w in frame["winner"]]
-        table = frame.to_html(na_rep="—", classes="gd-table", border=0)
+        short = {"Preacher Curl": "Curl", "Bench Press": "Bench", "Overhead Press": "Press",
+                 "Pull-Ups": "Pull-Ups", "Protein Shake": "Shakes", "Selfie": "Selfie", "Leg Day": "Leg Day"}
+        head = "".join(f"<th>{short[c]}</th>" for c in CATEGORIES)
+        rows = []
+        for seat, name in enumerate(self.names):
+            if seat in report.eliminated:
+                cells = "".join("<td>—</td>" for _ in CATEGORIES)
+                total = f"<td>out <small>(had {report.collection_points[seat]})</small></td>"
+                outcome = "❌ eliminated: fewest Leg Days"
+            else:
+                cells = "".join(f"<td>{report.breakdown[seat][c]}</td>" for c in CATEGORIES)
+                total = f"<td><b>{report.points[seat]}</b></td>"
+                outcome = "🏆 winner" if seat in report.winners else ""
+            squat = "" if squats[seat] is None else f"{squats[seat]['squats']} ({html.escape(squats[seat]['card'])})"
+            rows.append(
+                f"<tr><th>{html.escape(name)}</th>{cells}{total}<td>{report.leg_days[seat]}</td>"
+                f"<td>{report.shake_images[seat]}</td><td>{outcome}</td><td>{squat}</td></tr>"
+            )
         return (
-            f"<h4>Final scores</h4>{table}<p>Decided by: {html.escape(report.decided_by)}. "
-            "Eliminated players (fewest Leg Days) score nothing; each loser does the squats shown.</p>"
+            '<h4>Final scores</h4><table class="gd-table"><tr><th>Player</th>'
+            f"{head}<th>Total</th><th>Leg Day cards</th><th>Shake images</th><th>Result</th><th>Squats</th></tr>"
+            + "".join(rows)
+            + f"</table><p>Decided by: {html.escape(report.decided_by)}. Eliminated players score nothing; "
+            "every loser draws a card and does that many squats.</p>"
         )
 
 
