@@ -59,8 +59,8 @@ def score_distribution(df: pd.DataFrame, title: str = "How final scores spread, 
 
 def points_by_category(df: pd.DataFrame, title: str = "Where the points come from") -> alt.Chart:
     """Average points per game from each scoring category, by bot (scored players only)."""
-    columns = [c for c in df.columns if c.startswith("points_")]
     _check_columns(df, ["bot"])
+    columns = [c for c in df.columns if c.startswith("points_")]
     if not columns:
         raise ValueError("the table has no points_<category> columns; use the table returned by simulate()")
     long = (
