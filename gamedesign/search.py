@@ -1,0 +1,180 @@
+"""A search bot for every game: information-set Monte Carlo tree search.
+
+The bot sees what any bot sees: its own observation and its legal actions. To look
+ahead it needs whole games to play out, so before each search *iteration* it asks the
+game for a **determinization**: ``game.sample_state(observation, rng)``, a full state
+that agrees with everything this player has seen (each game's ``determinize`` module
+says what it keeps consistent). The real hidden cards are never read.
+
+One iteration, in that imagined state:
+
+1. **Select**: walk down a tree of this player's own decisions, choosing at each with
+   UCT among the actions legal *in this determinization* (a child's exploration term
+   counts how often it was available, not how often its parent was visited: the
+   "subset-armed" rule of information-set MCTS, Cowling, Powley and Whitehouse 2012).
+2. **Expand**: the first untried action there gets a new node.
+3. **Simulate**: the other players, and this player after leaving the tree, play on with
+   the rollout bot (``"random"`` by default, or ``"greedy"``), each from their own
+   observation of the imagined state. Moves that others make at the same time as this
+   player (simultaneous picks) are part of the imagined state and of the rollout.
+4. **Back up**: the result is this player's share of the win (1 for a sole win, 1/k when
+   k players share it, 0 otherwise). Scores are not compared: in some games a higher
+   score is better, in others (weights in The Diet Game) a lower one.
+
+The action chosen is the root child visited most. Strength grows with ``iterations``
+(or ``time_budget`` seconds per decision); ``seed`` or ``reset`` fixes all randomness,
+so the same observation and seed always give the same decision with ``iterations``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Sequence
+
+from .bots import Bot, make_bot
+
+
+class _Node:
+    """Statistics of one own decision: children by action."""
+
+    __slots__ = ("children", "visits", "value", "available")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.value = 0.0
+        self.available = 0
+
+
+class SearchBot(Bot):
+    """Information-set MCTS over this player's own decisions, from sampled hidden states.
+
+    ``iterations``: determinized playouts per decision (the strength knob); or
+    ``time_budget``: seconds per decision instead (not reproducible, as machines differ).
+    ``rollout``: the bot name that plays the other seats and finishes each playout.
+    ``exploration``: the UCT constant. ``max_moves``: a playout is cut after this many
+    moves and scored as a loss (a guard for very long games).
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        time_budget: float | None = None,
+        rollout: str = "random",
+        exploration: float = 0.7,
+        seed: int | None = None,
+        max_moves: int = 5000,
+    ):
+        super().__init__(seed)
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a whole number 1 or more, not {iterations!r}")
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
+            raise ValueError(f"time_budget must be a number of seconds above 0 or None, not {time_budget!r}")
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.rollout = rollout
+        self.exploration = exploration
+        self.max_moves = max_moves
+        self.last_search: dict = {}
+
+    def __repr__(self) -> str:
+        knob = f"time_budget={self.time_budget}" if self.time_budget else f"iterations={self.iterations}"
+        return f"SearchBot({knob}, rollout={self.rollout!r})"
+
+    def act(self, observation: dict, legal_actions: Sequence):
+        if self.game is None:
+            raise ValueError("call reset(game, player, seed) before asking a SearchBot to act")
+        legal_actions = list(legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        game, me, rng = self.game, self.player, self.rng
+        root = _Node()
+        players = [make_bot(self.rollout, game) for _ in range(game.num_players)]
+        for seat, bot in enumerate(players):
+            bot.reset(game, seat, rng.getrandbits(32))
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+            self._iterate(game.sample_state(observation, rng), root, me, players, rng)
+            done += 1
+        allowed = set(legal_actions)
+        stats = {a: c for a, c in root.children.items() if a in allowed}
+        self.last_search = {
+            "iterations": done,
+            "actions": {str(a): (c.visits, c.value / c.visits if c.visits else 0.0) for a, c in stats.items()},
+        }
+        if not stats:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        most = max(c.visits for c in stats.values())
+        best = [a for a in legal_actions if a in stats and stats[a].visits == most]
+        if len(best) > 1:
+            top = max(stats[a].value for a in best)
+            best = [a for a in best if stats[a].value == top]
+        return best[rng.randrange(len(best))]
+
+    def _iterate(self, state, root: _Node, me: int, players: list, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        in_tree = True
+        moves = 0
+        c = self.exploration
+        while not state.is_over() and moves < self.max_moves:
+            movers = state.to_move()
+            choices = []
+            for seat in movers:
+                legal = state.legal_actions(seat)
+                if seat == me and in_tree:
+                    action, node, in_tree = self._select(node, legal, rng, c)
+                    path.append(node)
+                else:
+                    bot = players[seat]
+                    view = state.observe(seat) if getattr(bot, "uses_observation", True) else None
+                    action = bot.act(view, legal)
+                choices.append((seat, action))
+            for seat, action in choices:
+                state._apply(seat, action)  # legal by construction: skip the checks of apply()
+            moves += len(choices)
+        reward = self._reward(state, me) if state.is_over() else 0.0
+        for n in path:
+            n.visits += 1
+            n.value += reward
+
+    @staticmethod
+    def _select(node: _Node, legal: list, rng: random.Random, c: float):
+        children = node.children
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                child.available += 1
+        untried = [a for a in legal if a not in children]
+        if untried:
+            action = untried[rng.randrange(len(untried))]
+            child = children[action] = _Node()
+            child.available = 1
+            return action, child, False
+        best, best_score = None, -math.inf
+        for action in legal:
+            child = children[action]
+            score = child.value / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best, children[best], True
+
+    @staticmethod
+    def _reward(state, me: int) -> float:
+        winners = state.result().winners
+        return 1.0 / len(winners) if me in winners else 0.0
+
+
+def search_bot(game=None, **settings) -> SearchBot:
+    """A :class:`SearchBot`; refuses a game that cannot sample hidden states."""
+    if game is not None and not game.can_sample_states():
+        raise ValueError(f"the search bot needs {game.title} to define sample_state; it does not yet")
+    return SearchBot(**settings)
+
+
+__all__ = ["SearchBot", "search_bot"]
