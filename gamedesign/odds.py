@@ -295,6 +295,32 @@ def estimate_from_deals(game, event, trials: int = 10_000, seed: int = 0, condit
     return estimate(hits, kept)
 
 
+def sample_draws(
+    successes: int, population: int, draws: int, need: int = 1, redraw: int = 0, trials: int = 10_000, seed: int = 0
+) -> Estimate:
+    """Shuffle a deck ``trials`` times (numpy, seeded) and count hands with at least ``need``
+    wanted cards, after the redraw step of :func:`p_with_redraw` when ``redraw > 0``.
+
+    A quick check for any deck counts; the notebooks check real games with the engine.
+    """
+    import numpy as np
+
+    _check_counts(need, successes, population, draws)
+    rng = np.random.default_rng(seed)
+    deck = np.zeros(population, dtype=np.int8)
+    deck[:successes] = 1
+    orders = rng.permuted(np.tile(deck, (trials, 1)), axis=1)
+    first = orders[:, :draws].sum(axis=1)
+    got = first.copy()
+    if redraw:
+        swap = np.minimum(redraw, draws - first)
+        swap = np.minimum(swap, population - draws)
+        extra = np.cumsum(orders[:, draws : draws + max(1, redraw)], axis=1)
+        take = np.where(swap > 0, extra[np.arange(trials), np.maximum(swap - 1, 0)], 0)
+        got = np.where(first < need, first + take, first)
+    return estimate(int((got >= need).sum()), trials)
+
+
 def agrees(exact, simulated: Estimate) -> bool:
     """True when the exact value lies inside the simulation's 95% interval."""
     return simulated.low <= float(exact) <= simulated.high
@@ -314,6 +340,7 @@ __all__ = [
     "at_least_formula",
     "estimate",
     "estimate_from_deals",
+    "sample_draws",
     "expected_count",
     "hypergeom_pmf",
     "p_at_least",
