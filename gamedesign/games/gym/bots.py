@@ -1,0 +1,2 @@
+"""placeholder"""
+from ...bots import RandomBot as GreedyGymBot
