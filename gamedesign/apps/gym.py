@@ -46,6 +46,8 @@ CSS = """
 .gd-gym table.gd-table { border-collapse:collapse; }
 .gd-gym table.gd-table td, .gd-gym table.gd-table th { border-bottom:1px solid #ccc;
   padding:3px 6px; text-align:center; vertical-align:middle; color:#111; font-size:12px; }
+.gd-gym table.gd-table th { white-space:nowrap; }
+.gd-gym td.gd-event { min-width:130px; white-space:nowrap; }
 .gd-gym .gd-header { font-size:15px; font-weight:600; color:#111; }
 .gd-gym .gd-empty { color:#777; }
 </style>
@@ -113,6 +115,7 @@ class GymApp:
         self.header = widgets.HTML()
         self.status = widgets.Output()
         self.schedule = widgets.HTML()
+        self.row_label = widgets.HTML()
         self.row_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hand = widgets.HTML()
         self.board = widgets.HTML()
@@ -138,13 +141,13 @@ class GymApp:
                 widgets.HTML(CSS),
                 self.header,
                 self.status,
+                self.scores,
                 self.controls,
-                widgets.HTML("<b>Face-up row</b>"),
+                self.row_label,
                 self.row_box,
                 self.hand,
-                self.schedule,
                 self.board,
-                self.scores,
+                self.schedule,
                 self.log,
                 widgets.HBox([self.seed_box, self.new_button]),
             ]
@@ -241,7 +244,7 @@ class GymApp:
         view = self.state.observe(self.human)
         deck = self.game.deck
         if view["phase"] == "over":
-            self.header.value = '<div class="gd-header">Game over: the final scoring is below.</div>'
+            self.header.value = '<div class="gd-header">Game over: the final scoring, event by event, is shown first.</div>'
         else:
             who = "Your turn" if self._my_turn() else f"{self.names[view['turn']]} to move"
             hint = STEP_HINT[view["step"]] if self._my_turn() else "waiting"
@@ -259,6 +262,9 @@ class GymApp:
             button.on_click(lambda _, kid=kid: self._safely(lambda: self.take(kid)))
             buttons.append(button)
         self.row_box.children = buttons
+        self.row_label.value = (
+            f"<b>Face-up row</b> ({view['stack_size']} more Kids wait for the second reveal)" if view["row"] else ""
+        )
         forced = view["forced"][self.human]
         hand = "".join(_kid_chip(deck, k) for k in view["hand"]) or '<span class="gd-empty">empty</span>'
         extra = f" &nbsp; <b>Forced</b> (must be placed next): {_kid_chip(deck, forced)}" if forced else ""
@@ -383,7 +389,7 @@ class GymApp:
             coach_b = f"🧢 {html.escape(coach_at[(e, 'B')])}" if (e, "B") in coach_at else ""
             rows.append(
                 f"<tr><td><b>{points[0]}</b></td>{cells_a}<td>{coach_a}</td>"
-                f'<td style="background:{COLOUR_STYLE.get(colour, "#eee")}"><b>{html.escape(e)}</b><br>'
+                f'<td class="gd-event" style="background:{COLOUR_STYLE.get(colour, "#eee")}"><b>{html.escape(e)}</b><br>'
                 f"{COLOUR_LETTER[colour]} {colour}</td><td>{coach_b}</td>{cells_b}<td><b>{points[1]}</b></td></tr>"
             )
         spare = [c for c, p in view["coaches"].items() if p is None]

@@ -25,7 +25,7 @@ def margin_chart(table: pd.DataFrame, title: str = "GYM: team A's final margin, 
         alt.Chart(counts, title=alt.Title(title, subtitle=f"{games} games per matchup; a tie counts for team A"))
         .mark_bar()
         .encode(
-            x=alt.X("margin:Q", title="Team A's points minus team B's", bin=alt.Bin(step=2)),
+            x=alt.X("margin:Q", title="Team A's points minus team B's", bin=alt.Bin(step=1)),
             y=alt.Y("sum(share):Q", title="Share of games", axis=alt.Axis(format="%")),
             color=alt.Color("winner:N", title="Winner", scale=alt.Scale(domain=["team A", "team B"], range=PALETTE[:2])),
             row=alt.Row("matchup:N", title=None, sort=order, header=alt.Header(labelAngle=0, labelAlign="left")),
