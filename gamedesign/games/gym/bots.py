@@ -20,7 +20,7 @@ it saw go into other hands (``known_hands``), the board and the Coaches. Its cho
 from __future__ import annotations
 
 from ...bots import Bot
-from .rules import Advance, Coach, Force, Lift, Move, PickFrom, Place, Skip, Swap, Switch, Take, select_events
+from .rules import Advance, Coach, Force, Lift, Move, PickFrom, Place, Swap, Switch, Take, select_events
 
 # Rough worth of the random draws: Force spoils an opponent's next placement, Pick trades
 # a random Kid of theirs for our weakest.
@@ -147,9 +147,8 @@ class GreedyGymBot(Bot):
         guarded = {c: (None if p is None else (p[0], "AB".index(p[1]))) for c, p in observation["coaches"].items()}
 
         def score(action):
-            if isinstance(action, Skip):
-                return 0.0
-            assert isinstance(action, Coach)
+            if not isinstance(action, Coach):
+                return 0.0  # skip coach
             target = (action.event, "AB".index(action.side))
             if target[1] != mine:
                 return -1.0

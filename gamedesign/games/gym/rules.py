@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
 from .cards import Deck, load_deck
