@@ -21,7 +21,7 @@ def midgame_states(game, count, rng):
     out = []
     for seed in range(count):
         state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(0, 60)):
+        for _ in range(rng.randrange(0, 150)):
             if state.is_over():
                 break
             seat = rng.choice(state.to_move())
@@ -140,5 +140,5 @@ def test_search_with_a_time_budget_and_greedy_rollouts_plays_a_game():
 
 def test_search_beats_random_at_leg_day():
     game = gamedesign.load("legday", players=2)
-    df = gamedesign.simulate(game, [SearchBot(iterations=25), "random"], games=24, seed=3)
+    df = gamedesign.simulate(game, [SearchBot(iterations=20), "random"], games=16, seed=3)
     assert df.loc[df.seat == 0, "won"].mean() > 0.7
