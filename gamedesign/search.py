@@ -17,9 +17,10 @@ One iteration, in that imagined state:
    the rollout bot (``"random"`` by default, or ``"greedy"``), each from their own
    observation of the imagined state. Moves that others make at the same time as this
    player (simultaneous picks) are part of the imagined state and of the rollout.
-4. **Back up**: the result is this player's share of the win (1 for a sole win, 1/k when
-   k players share it, 0 otherwise). Scores are not compared: in some games a higher
-   score is better, in others (weights in The Diet Game) a lower one.
+4. **Back up**: the reward is half this player's share of the win (1 for a sole win, 1/k
+   when k players share it) and half the share of other players they finished ahead of
+   (an eliminated player is behind everyone). The second half gives a steadier signal
+   than wins alone; whether higher or lower scores are better is read from the winners.
 
 The action chosen is the root child visited most. Strength grows with ``iterations``
 (or ``time_budget`` seconds per decision); ``seed`` or ``reset`` fixes all randomness,
@@ -166,8 +167,46 @@ class SearchBot(Bot):
 
     @staticmethod
     def _reward(state, me: int) -> float:
-        winners = state.result().winners
-        return 1.0 / len(winners) if me in winners else 0.0
+        result = state.result()
+        winners = result.winners
+        win = 1.0 / len(winners) if me in winners else 0.0
+        return 0.5 * win + 0.5 * _beaten(result, me)
+
+
+def _beaten(result, me: int) -> float:
+    """The share of other players that ``me`` finished ahead of (a tie counts half).
+
+    Whether a higher or a lower score is better is read from the winners of this result
+    (weights go down in The Diet Game); a player with no score (eliminated) is behind
+    everyone with one. Without winners to tell, only the win counts.
+    """
+    scores, winners = result.scores, result.winners
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    if not winners:
+        return 0.5
+    others = [s for i, s in enumerate(scores) if i not in winners and s is not None]
+    best = [scores[w] for w in winners if scores[w] is not None]
+    if not best or not others or min(best) >= max(others):
+        sign = 1
+    elif max(best) <= min(others):
+        sign = -1
+    else:
+        return 1.0 if me in winners else 0.0
+    mine = scores[me]
+    beaten = 0.0
+    for i, theirs in enumerate(scores):
+        if i == me:
+            continue
+        if mine is None:
+            beaten += 0.5 if theirs is None else 0.0
+        elif theirs is None:
+            beaten += 1.0
+        else:
+            diff = sign * (mine - theirs)
+            beaten += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    return beaten / (n - 1)
 
 
 def search_bot(game=None, **settings) -> SearchBot:
