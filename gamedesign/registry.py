@@ -7,6 +7,7 @@ import importlib
 #: Game name -> the package that defines it (its ``GAME_CLASS`` and ``BOTS``).
 _PACKAGES = {
     "legday": "gamedesign.games.legday",
+    "diet": "gamedesign.games.diet",
 }
 
 #: The names accepted by :func:`load`.
