@@ -204,11 +204,14 @@ class DietGame(Game):
         except ValueError as err:
             raise ValueError(f"deck: {err}") from None
         self.names = PLAYER_NAMES[: self.num_players]
+        self._options_data = None
 
     def options_dict(self) -> dict:
-        data = super().options_dict()
-        data["deck"] = None if self.options.deck is None else self.deck.to_data()
-        return data
+        if self._options_data is None:
+            data = super().options_dict()
+            data["deck"] = None if self.options.deck is None else self.deck.to_data()
+            self._options_data = json.dumps(data)
+        return json.loads(self._options_data)
 
     def new_state(self, seed: int | None = None) -> "DietState":
         return DietState(self, check_seed(seed))
@@ -261,7 +264,9 @@ class DietGame(Game):
         state.tally = {k: list(v) for k, v in data["tally"].items()}
         state.reshuffles = data["reshuffles"]
         state.log = list(data["log"])
+        state._log_json = [json.dumps(line) for line in state.log]
         state.history = [list(w) for w in data["history"]]
+        state._history_json = [json.dumps(w) for w in state.history]
         return state
 
 
@@ -294,7 +299,10 @@ class DietState(State):
         self.tally = {name: [0] * n for name in TALLIES}
         self.reshuffles = 0
         self.log: list[str] = []
-        self.history = [list(self.weights)]
+        self._log_json: list[str] = []  # each line already JSON-encoded: saving stays fast in long games
+        self.history: list[list[int]] = []
+        self._history_json: list[str] = []
+        self._record_weights()
         if game.options.deal_at_start:
             # One card at a time round the table, starting with the first player.
             for _ in range(game.deck.hand_size):
@@ -309,8 +317,13 @@ class DietState(State):
         """The name the log uses for ``seat``."""
         return self.game.names[seat]
 
+    def _record_weights(self) -> None:
+        self.history.append(list(self.weights))
+        self._history_json.append(json.dumps(self.weights))
+
     def _say(self, text: str) -> None:
         self.log.append(text)
+        self._log_json.append(json.dumps(text))
 
     def right_of(self, seat: int) -> int:
         """The player to the right of ``seat`` (seat i-1)."""
@@ -431,7 +444,9 @@ class DietState(State):
         other.tally = {k: list(v) for k, v in self.tally.items()}
         other.reshuffles = self.reshuffles
         other.log = list(self.log)
+        other._log_json = list(self._log_json)
         other.history = list(self.history)  # entries are never changed in place
+        other._history_json = list(self._history_json)
         return other
 
     def hidden_variant(self, player: int, rng) -> "DietState | None":
@@ -482,6 +497,18 @@ class DietState(State):
             "history": self.history,
         }
 
+    def to_json(self) -> str:
+        """The whole state as JSON text (the same text as the generic protocol, built faster:
+        the log only grows, so its lines are encoded once)."""
+        data = {"game": self.game.name, "players": self.game.num_players, "options": self.game.options_dict()}
+        data.update(self._to_data())
+        data["log"] = data["history"] = None
+        text = json.dumps(data)
+        for key, parts in (("log", self._log_json), ("history", self._history_json)):
+            head, tail = text.rsplit(f'"{key}": null', 1)
+            text = head + f'"{key}": [' + ", ".join(parts) + "]" + tail
+        return text
+
     def __repr__(self) -> str:
         if self.is_over():
             end = f"{self.name(self.winner)} won" if self.winner is not None else "draw"
@@ -517,12 +544,10 @@ class DietState(State):
     def _start_turn(self) -> None:
         a = self.active
         self.phase = "new day"
-        self._say(f"Turn {self.turn}: {self.name(a)}'s day.")
-        missing = self.game.deck.hand_size - len(self.hands[a])
-        if missing > 0:
-            drawn = self._draw(a, missing)
-            short = f" (the deck and discard pile are empty: {drawn} of {missing})" if drawn < missing else ""
-            self._say(f"{self.name(a)} drew {drawn} card{'s' if drawn != 1 else ''} to fill the hand{short}.")
+        missing = max(0, self.game.deck.hand_size - len(self.hands[a]))
+        drawn = self._draw(a, missing)
+        short = f" (the deck and discard pile ran dry: {drawn} of {missing})" if drawn < missing else ""
+        self._say(f"Turn {self.turn}: {self.name(a)}'s day; {self.name(a)} drew {drawn}{short}.")
         self._enter("planning")
 
     def _enter(self, phase: str) -> None:
@@ -540,7 +565,7 @@ class DietState(State):
         if i < len(PHASES):
             self._enter(PHASES[i])
             return
-        self.history.append(list(self.weights))
+        self._record_weights()
         if self.turn >= self.game.options.max_turns:
             self._end(None)
             return
@@ -554,7 +579,7 @@ class DietState(State):
         if winner is None:
             self._say(f"The turn limit ({self.game.options.max_turns} turns) was reached: the game is a draw.")
         else:
-            self.history.append(list(self.weights))
+            self._record_weights()
             self._say(f"{self.name(winner)} reached {self.weights[winner]} pounds and won the game!")
 
     def _change_weight(self, seat: int, pounds: int, cause: str) -> None:
@@ -587,14 +612,13 @@ class DietState(State):
                 self._next_phase()
                 return
             self.tally["meals_skipped"][a] += 1
-            self._say(f"{name} ate no {phase} card.")
+            self._say(f"{name} ate no {phase}.")
             self.step, self.asked = "neighbour", self.right_of(a)
             return
         card = self.game.deck.card(action.card)
         self._take(a, card.name)
         if phase == "exercise":
             self.pending = {"card": card.name, "by": a}
-            self._say(f"{name} played {card.name} ({card.pounds:+d} lb if nobody answers with Laziness).")
             self.step, self.asked = "laziness", self.left_of(a)
             return
         self.discard.append(card.name)
@@ -606,7 +630,6 @@ class DietState(State):
     def _neighbour_answer(self, player: int, action) -> None:
         a = self.active
         if isinstance(action, Pass):
-            self._say(f"{self.name(player)} played no fattening {self.phase} on {self.name(a)}.")
             self._next_phase()
             return
         card = self.game.deck.card(action.card)
@@ -634,7 +657,7 @@ class DietState(State):
         self.discard.append(exercise)
         self.tally["exercises_counted"][a] += 1
         pounds = self.game.deck.card(exercise).pounds
-        self._say(f"Nobody answered with Laziness: {self.name(a)}'s {exercise} counts ({pounds:+d} lb).")
+        self._say(f"{self.name(a)} exercised: {exercise} ({pounds:+d} lb).")
         self._change_weight(a, pounds, "exercise")
         self._next_phase()
 
@@ -644,12 +667,10 @@ class DietState(State):
             self._take(player, action.card)
             self.pending = {"card": action.card, "by": player}
             self.tally["cheats_played"][player] += 1
-            self._say(f"{self.name(player)} played {action.card} on {self.name(a)}.")
             self.step, self.asked = "willpower", None
             return
         self.asked = self.left_of(player)
         if self.asked == a:
-            self._say(f"Nobody played a Cheat card on {self.name(a)}.")
             self._next_phase()
 
     def _willpower_answer(self, player: int, action) -> None:
@@ -659,13 +680,13 @@ class DietState(State):
             self._take(a, action.card)
             self.discard += [cheat, action.card]
             self.tally["willpower_played"][a] += 1
-            self._say(f"{self.name(a)} played {action.card} against {self.name(by)}'s {cheat}: it does not count.")
+            self._say(f"{self.name(by)} played {cheat} on {self.name(a)}; {self.name(a)} cancelled it with {action.card}.")
             self._next_phase()
             return
         self.discard.append(cheat)
         self.tally["cheats_suffered"][a] += 1
         pounds = self.game.deck.card(cheat).pounds
-        self._say(f"{self.name(a)} gave in to {self.name(by)}'s {cheat} ({pounds:+d} lb).")
+        self._say(f"{self.name(by)} played {cheat} on {self.name(a)} ({pounds:+d} lb).")
         self._change_weight(a, pounds, "cheats")
         self._next_phase()
 
