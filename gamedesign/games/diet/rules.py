@@ -94,6 +94,11 @@ TALLIES = (
 LOG_WINDOW = 60
 
 
+def _lb(pounds: int) -> str:
+    """A weight change as the log writes it: "+1 lb", "-1 lb", "0 lb"."""
+    return f"{pounds:+d} lb" if pounds else "0 lb"
+
+
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -623,7 +628,7 @@ class DietState(State):
             return
         self.discard.append(card.name)
         self.tally["meals_eaten"][a] += 1
-        self._say(f"{name} ate {card.name} ({card.pounds:+d} lb).")
+        self._say(f"{name} ate {card.name} ({_lb(card.pounds)}).")
         self._change_weight(a, card.pounds, "own meals")
         self._next_phase()
 
@@ -636,7 +641,7 @@ class DietState(State):
         self._take(player, card.name)
         self.discard.append(card.name)
         self.tally["fattening_played"][player] += 1
-        self._say(f"{self.name(player)} fed {self.name(a)} {card.name} ({card.pounds:+d} lb).")
+        self._say(f"{self.name(player)} fed {self.name(a)} {card.name} ({_lb(card.pounds)}).")
         self._change_weight(a, card.pounds, "neighbour meals")
         self._next_phase()
 
@@ -657,7 +662,7 @@ class DietState(State):
         self.discard.append(exercise)
         self.tally["exercises_counted"][a] += 1
         pounds = self.game.deck.card(exercise).pounds
-        self._say(f"{self.name(a)} exercised: {exercise} ({pounds:+d} lb).")
+        self._say(f"{self.name(a)} exercised: {exercise} ({_lb(pounds)}).")
         self._change_weight(a, pounds, "exercise")
         self._next_phase()
 
@@ -686,7 +691,7 @@ class DietState(State):
         self.discard.append(cheat)
         self.tally["cheats_suffered"][a] += 1
         pounds = self.game.deck.card(cheat).pounds
-        self._say(f"{self.name(by)} played {cheat} on {self.name(a)} ({pounds:+d} lb).")
+        self._say(f"{self.name(by)} played {cheat} on {self.name(a)} ({_lb(pounds)}).")
         self._change_weight(a, pounds, "cheats")
         self._next_phase()
 
