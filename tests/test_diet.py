@@ -576,3 +576,19 @@ def test_hidden_variant_swaps_only_what_the_player_cannot_see():
     assert variant.to_json() != state.to_json()
     assert variant.observe(0) == state.observe(0)
     assert variant.hands[0] == state.hands[0] and variant.discard == state.discard
+
+
+def test_saved_text_holds_the_same_data_as_the_generic_protocol():
+    import random
+
+    game = gamedesign.load("diet", players=3)
+    state = game.new_state(seed=6)
+    rng = random.Random(0)
+    for _ in range(400):  # long enough for a reshuffle
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        generic = {"game": "diet", "players": 3, "options": game.options_dict(), **state._to_data()}
+        assert json.loads(state.to_json()) == json.loads(json.dumps(generic))
+    assert state.reshuffles >= 1

@@ -254,6 +254,7 @@ class DietGame(Game):
         state.game = self
         state.seed = data["seed"]
         state.rng = rng_from_json(data["rng"])
+        state._rng_json = None
         state.deck = list(data["deck"])
         state.discard = list(data["discard"])
         state.hands = [list(h) for h in data["hands"]]
@@ -289,7 +290,7 @@ class DietState(State):
         self.rng = random.Random(seed)
         n = game.num_players
         self.deck: list[str] = game.deck.full_deck()
-        self.rng.shuffle(self.deck)
+        self._shuffle(self.deck)
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.weights = [0] * n
@@ -438,6 +439,7 @@ class DietState(State):
         other.seed = self.seed
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other._rng_json = self._rng_json
         other.deck = list(self.deck)
         other.discard = list(self.discard)
         other.hands = [list(h) for h in self.hands]
@@ -482,8 +484,16 @@ class DietState(State):
 
     def _to_data(self) -> dict:
         return {
+            **self._plain_data(),
+            "rng": json.loads(self._rng_text()),
+            "log": self.log,
+            "history": self.history,
+        }
+
+    def _plain_data(self) -> dict:
+        """Everything but the generator, the log and the history (see :meth:`to_json`)."""
+        return {
             "seed": self.seed,
-            "rng": rng_to_json(self.rng),
             "deck": self.deck,
             "discard": self.discard,
             "hands": self.hands,
@@ -498,20 +508,26 @@ class DietState(State):
             "causes": self.causes,
             "tally": self.tally,
             "reshuffles": self.reshuffles,
-            "log": self.log,
-            "history": self.history,
         }
 
     def to_json(self) -> str:
-        """The whole state as JSON text (the same text as the generic protocol, built faster:
-        the log only grows, so its lines are encoded once)."""
+        """The whole state as JSON text, the same as the generic protocol's but built
+        faster: the log and the weight history only grow and the generator changes only
+        when cards are shuffled, so their JSON is made once and reused."""
         data = {"game": self.game.name, "players": self.game.num_players, "options": self.game.options_dict()}
-        data.update(self._to_data())
-        data["log"] = data["history"] = None
+        data.update(self._plain_data())
+        pieces = {
+            "rng": self._rng_text(),
+            "log": "[" + ", ".join(self._log_json) + "]",
+            "history": "[" + ", ".join(self._history_json) + "]",
+        }
+        for key in pieces:
+            data[key] = None
         text = json.dumps(data)
-        for key, parts in (("log", self._log_json), ("history", self._history_json)):
+        for key, piece in pieces.items():
+            # Top-level keys come last; inside JSON strings a quote is escaped, so this is the key.
             head, tail = text.rsplit(f'"{key}": null', 1)
-            text = head + f'"{key}": [' + ", ".join(parts) + "]" + tail
+            text = head + f'"{key}": ' + piece + tail
         return text
 
     def __repr__(self) -> str:
@@ -525,6 +541,16 @@ class DietState(State):
 
     # -- drawing -----------------------------------------------------------------------
 
+    def _shuffle(self, cards: list) -> None:
+        """Shuffle with the game's generator (its only use, so its saved form is cached)."""
+        self._rng_json = None
+        self.rng.shuffle(cards)
+
+    def _rng_text(self) -> str:
+        if self._rng_json is None:
+            self._rng_json = json.dumps(rng_to_json(self.rng))
+        return self._rng_json
+
     def _draw(self, seat: int, count: int) -> int:
         """Draw up to ``count`` cards into ``seat``'s hand; returns how many were drawn.
 
@@ -537,7 +563,7 @@ class DietState(State):
                 if not self.discard:
                     break
                 self.deck, self.discard = self.discard, []
-                self.rng.shuffle(self.deck)
+                self._shuffle(self.deck)
                 self.reshuffles += 1
                 self._say(f"The deck ran out: the discard pile was shuffled into a new deck of {len(self.deck)} cards.")
             self.hands[seat].append(self.deck.pop())
