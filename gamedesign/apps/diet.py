@@ -23,8 +23,8 @@ from . import common
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
 
-#: How many log lines the app shows.
-LOG_LINES = 40
+#: The app shows the turns (newest first) among the latest LOG_LINES lines, at most LOG_TURNS of them.
+LOG_LINES, LOG_TURNS = 60, 4
 
 
 class DietApp(widgets.VBox):
@@ -145,14 +145,27 @@ class DietApp(widgets.VBox):
         self.prompt.value = f"<div style='margin:4px 0'>{html.escape(self._prompt_text(view))}</div>"
         self._render_hand(view)
         self._render_actions(view)
-        lines = [personalise(line, self.game.names, self.human) for line in self.state.log[-LOG_LINES:]]
-        items = "".join(
-            f"<div style='{'font-weight:600;margin-top:4px' if line.startswith('Turn ') else ''}'>{html.escape(line)}</div>"
-            for line in lines
-        )
-        self.log_view.value = (
-            "<div style='max-height:260px;overflow-y:auto;border:1px solid #ccc;padding:4px;"
-            f"font-size:90%'>{items}</div>"
+        self.log_view.value = self._log_html()
+
+    def _log_html(self) -> str:
+        """The latest turns, newest on top; within a turn, events in the order they happened."""
+        turns: list[list[str]] = [[]]
+        for line in self.state.log[-LOG_LINES:]:
+            if line.startswith("Turn ") and turns[-1]:
+                turns.append([])
+            turns[-1].append(personalise(line, self.game.names, self.human))
+        blocks = []
+        for lines in reversed(turns[-LOG_TURNS:]):
+            items = "".join(
+                f"<div style='{'font-weight:600' if line.startswith('Turn ') else 'margin-left:1em'}'>"
+                f"{html.escape(line)}</div>"
+                for line in lines
+            )
+            blocks.append(f"<div style='margin-bottom:6px'>{items}</div>")
+        return (
+            "<div style='max-height:300px;overflow-y:auto;border:1px solid #ccc;padding:4px;font-size:90%'>"
+            + "".join(blocks)
+            + "</div>"
         )
 
     def _header_html(self, view: dict) -> str:
@@ -185,7 +198,8 @@ class DietApp(widgets.VBox):
                 "<span style='width:200px;background:#eee;display:inline-block;height:12px'>"
                 f"<span style='width:{width:.0f}%;background:{colour};display:block;height:12px'></span></span>"
                 f"<span style='width:60px'>{weight:+d} lb</span>"
-                f"<span style='color:#555'>{view['hand_sizes'][seat]} cards</span></div>"
+                f"<span style='color:#555'>{view['hand_sizes'][seat]} card{'' if view['hand_sizes'][seat] == 1 else 's'}"
+                "</span></div>"
             )
         return "<div>" + "".join(rows) + "</div>"
 
@@ -224,7 +238,7 @@ class DietApp(widgets.VBox):
         buttons = []
         for position, card in enumerate(view["hand"]):
             info = self.game.deck.card(card)
-            pounds = f" ({info.pounds:+d})" if info.kind not in ("willpower", "laziness") else ""
+            pounds = "" if info.kind in ("willpower", "laziness") else f" ({info.pounds:+d})" if info.pounds else " (0)"
             button = widgets.Button(
                 description=f"{card}{pounds}",
                 tooltip=f"{info.kind}{pounds}",

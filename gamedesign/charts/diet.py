@@ -34,7 +34,7 @@ def game_length(df: pd.DataFrame, title: str = "How long a Diet Game lasts") -> 
         alt.Chart(counts, title=alt.Title(title, subtitle=f"{len(games)} games; median {median:g} turns"))
         .mark_bar()
         .encode(
-            x=alt.X("turns:Q", title="Turns played (all players together)", bin=alt.Bin(step=1)),
+            x=alt.X("turns:Q", title="Turns played (all players together)", bin=alt.Bin(step=1), axis=alt.Axis(format="d")),
             y=alt.Y("sum(share):Q", title="Share of games", axis=alt.Axis(format="%")),
             color=alt.Color("ending:N", title="Ended by", scale=alt.Scale(range=PALETTE)),
             tooltip=["turns", "ending", "games", alt.Tooltip("share:Q", format=".1%")],
@@ -44,17 +44,28 @@ def game_length(df: pd.DataFrame, title: str = "How long a Diet Game lasts") -> 
     return (bars + rule).properties(width=480, height=220)
 
 
-def weight_over_turns(history: pd.DataFrame, target: int = -10, title: str = "The race to the target") -> alt.Chart:
+def weight_over_turns(
+    history: pd.DataFrame, target: int = -10, min_games: int = 20, title: str = "The race to the target"
+) -> alt.Chart:
     """Average weight after each round, one line per seat (games still running at that
-    round only: a finished game stops counting), with the target drawn as a rule."""
+    round only: a finished game stops counting), with the target drawn as a rule.
+
+    Rounds that fewer than ``min_games`` games reach are left out: a handful of long
+    games would make the end of the lines jump about."""
     _check_columns(history, ["game", "seat", "bot", "round", "weight"])
     # Each player's weight at the end of each round (last turn of that round).
     ends = history.sort_values("turn").groupby(["game", "seat", "round"], sort=False).tail(1)
     means = ends.groupby(["seat", "bot", "round"])["weight"].agg(["mean", "size"]).reset_index()
     means = means.rename(columns={"mean": "weight", "size": "games"})
+    means = means[means["games"] >= min_games]
     means["player"] = "seat " + means["seat"].astype(str) + " (" + means["bot"] + ")"
     lines = (
-        alt.Chart(means, title=alt.Title(title, subtitle="average weight of the games still running; lower is better"))
+        alt.Chart(
+            means,
+            title=alt.Title(
+                title, subtitle=f"average weight of the games still running (rounds reached by {min_games}+ games); lower is better"
+            ),
+        )
         .mark_line(point=True)
         .encode(
             x=alt.X("round:Q", title="Round (each player's turn number)"),

@@ -578,7 +578,8 @@ class DietState(State):
         missing = max(0, self.game.deck.hand_size - len(self.hands[a]))
         drawn = self._draw(a, missing)
         short = f" (the deck and discard pile ran dry: {drawn} of {missing})" if drawn < missing else ""
-        self._say(f"Turn {self.turn}: {self.name(a)}'s day; {self.name(a)} drew {drawn}{short}.")
+        cards = "card" if drawn == 1 else "cards"
+        self._say(f"Turn {self.turn}: {self.name(a)}'s day; {self.name(a)} drew {drawn} {cards}{short}.")
         self._enter("planning")
 
     def _enter(self, phase: str) -> None:
