@@ -592,3 +592,30 @@ def test_saved_text_holds_the_same_data_as_the_generic_protocol():
         generic = {"game": "diet", "players": 3, "options": game.options_dict(), **state._to_data()}
         assert json.loads(state.to_json()) == json.loads(json.dumps(generic))
     assert state.reshuffles >= 1
+
+
+@pytest.mark.parametrize("options", [{}, {"deal_at_start": False}, {"first_player": 2, "target": -5}])
+def test_every_card_is_always_somewhere_and_weights_match_their_causes(options):
+    import random
+
+    game = gamedesign.load("diet", players=3, max_turns=60, **options)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            table = [state.pending["card"]] if state.pending else []
+            everywhere = state.deck + state.discard + sum(state.hands, []) + table
+            assert Counter(everywhere) == Counter(DEFAULT_DECK.full_deck())
+            assert all(len(h) <= 7 for h in state.hands)
+            assert [sum(c.values()) for c in state.causes] == state.weights
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert state.result().details["turns"] <= 60
+
+
+def test_greedy_games_with_every_option_end_with_a_winner():
+    game = gamedesign.load("diet", players=5, deal_at_start=False, first_player=4, target=-6)
+    df = gamedesign.simulate(game, "greedy", games=30, seed=3)
+    assert not df["draw"].any()
+    assert df.groupby("game")["won"].sum().eq(1).all()
+    assert (df[df["won"]]["score"] == -6).all()
