@@ -130,7 +130,87 @@ def estimate_neighbour_fattening(game, meal: str = "breakfast", trials: int = 20
     return estimate(hits, trials)
 
 
+def _turn_change_of_hands(deck: Deck, mine: list, neighbour: list) -> int:
+    """Weight change of one turn under :func:`expected_turn_change`'s strategy."""
+    change = 0
+    for meal in MEALS:
+        mine_meal = [deck.by_name[c].pounds for c in mine if deck.by_name[c].kind == meal and deck.by_name[c].pounds <= 0]
+        if mine_meal:
+            change += min(mine_meal)
+        elif any(deck.by_name[c].kind == meal and deck.by_name[c].pounds > 0 for c in neighbour):
+            change += 1
+    exercise = [deck.by_name[c].pounds for c in mine if deck.by_name[c].kind == "exercise"]
+    if exercise:
+        change += min(exercise)
+    return change
+
+
+def expected_turn_change(deck=None) -> Odds:
+    """Exact expected weight change of your first turn under a stated simple strategy.
+
+    Strategy: no Planning; for each meal eat your best card of that meal (a -1 before a
+    0); exercise if you hold an Exercise; your right-hand neighbour feeds you a fattening
+    card of a meal you skip whenever their fresh hand holds one; nobody plays Laziness,
+    Cheat or Willpower. Both hands are fresh deals from the full deck.
+
+    Exact by linearity over the four meals and the Exercise: for each meal the chances of
+    holding a -1, else a 0, else of the neighbour holding a +1 (given how many +1 cards of
+    that meal your own hand took) are summed over your hand's counts of each.
+    """
+    d = _deck(deck)
+    n, h = d.size, d.hand_size
+    total = sp.Integer(0)
+    parts = []
+    for meal in MEALS:
+        minus = d.count_where(lambda c: c.kind == meal and c.pounds < 0)
+        zero = d.count_where(lambda c: c.kind == meal and c.pounds == 0)
+        plus = d.count_where(lambda c: c.kind == meal and c.pounds > 0)
+        minus_value = min((c.pounds for c in d.cards if c.kind == meal and c.pounds < 0), default=0)
+        plus_value = 1 if plus else 0
+        rest = n - minus - zero - plus
+        expected = sp.Integer(0)
+        for x in range(0, min(minus, h) + 1):
+            for y in range(0, min(zero, h - x) + 1):
+                for z in range(0, min(plus, h - x - y) + 1):
+                    others = h - x - y - z
+                    if others > rest:
+                        continue
+                    p = sp.Rational(
+                        math.comb(minus, x) * math.comb(zero, y) * math.comb(plus, z) * math.comb(rest, others),
+                        math.comb(n, h),
+                    )
+                    if x:
+                        expected += p * minus_value
+                    elif not y:
+                        fed = 1 - sp.Rational(math.comb(n - h - (plus - z), h), math.comb(n - h, h))
+                        expected += p * plus_value * fed
+        parts.append(expected)
+        total += expected
+    exercises = d.count_where(lambda c: c.kind == "exercise")
+    exercise_value = min((c.pounds for c in d.cards if c.kind == "exercise"), default=0)
+    total += exercise_value * (1 - sp.Rational(math.comb(n - exercises, h), math.comb(n, h)))
+    formula = (
+        r"\sum_{\text{meals}} \Big(-P(\text{a }{-1}) + P(\text{no cover})\,P(\text{neighbour feeds})\Big)"
+        r" - P(\text{an Exercise})"
+    )
+    return Odds("expected weight change of a first turn (simple strategy)", formula, total)
+
+
+def estimate_turn_change(game, trials: int = 2000, seed: int = 0):
+    """The same by the engine's deals: (mean change, 95% half-width) over ``trials`` deals,
+    the strategy applied to the first player's and their right-hand neighbour's hands."""
+    values = []
+    for state in _states(game, trials, seed):
+        me = state.active
+        values.append(_turn_change_of_hands(game.deck, state.hands[me], state.hands[state.right_of(me)]))
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    return mean, 1.96 * sd / math.sqrt(len(values))
+
+
 __all__ = [
+    "estimate_turn_change",
+    "expected_turn_change",
     "cover_meal",
     "cover_meal_after_planning",
     "covering_cards",
