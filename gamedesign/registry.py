@@ -8,6 +8,7 @@ import importlib
 _PACKAGES = {
     "legday": "gamedesign.games.legday",
     "gym": "gamedesign.games.gym",
+    "diet": "gamedesign.games.diet",
 }
 
 #: The names accepted by :func:`load`.
