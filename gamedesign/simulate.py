@@ -74,6 +74,7 @@ def simulate(
     workers: int | None = None,
     progress: bool | None = None,
     chunk_size: int | None = None,
+    batch: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game`` between ``bots`` (one per seat) from ``seed``.
 
@@ -96,6 +97,11 @@ def simulate(
     * ``progress``: a progress bar (``tqdm.auto``: a widget in notebooks, text in
       terminals); by default on for runs of ``PROGRESS_FROM`` games or more.
     * ``chunk_size``: games per chunk (by default about 16 chunks per worker).
+    * ``batch=True``: play with the game's vectorised batch path (numpy, many games at
+      once) when it has one for these bots (Leg Day: random and greedy). Same rules,
+      columns and distributions, different random streams: the games are not the same
+      as the object engine's for the same seed. ``executor``, ``workers`` and
+      ``progress`` do not apply.
     """
     n = game.num_players
     if isinstance(bots, str):
@@ -112,6 +118,8 @@ def simulate(
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
     labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
+    if batch:
+        return _simulate_batch(game, bots, games, seed, labels)
 
     own_pool = None
     if executor is None:
@@ -146,6 +154,21 @@ def simulate(
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
     return _frame(parts)
+
+
+def _simulate_batch(game, bots, games, seed, labels) -> pd.DataFrame:
+    from .registry import game_module
+
+    module = game_module(game.name)
+    fast = getattr(module, "simulate_batch", None)
+    allowed = getattr(module, "BATCH_BOTS", ())
+    if fast is None:
+        raise ValueError(f"{game.title} has no batch path; use simulate(..., batch=False)")
+    if not all(isinstance(b, str) and b in allowed for b in bots):
+        raise ValueError(
+            f"the {game.title} batch path plays only bots named {', '.join(allowed)}, not {bots}"
+        )
+    return fast(game, bots, games, seed, labels)
 
 
 def _progress_bar(games: int, progress):
