@@ -12,15 +12,19 @@ One iteration, in that imagined state:
    UCT among the actions legal *in this determinization* (a child's exploration term
    counts how often it was available, not how often its parent was visited: the
    "subset-armed" rule of information-set MCTS, Cowling, Powley and Whitehouse 2012).
-2. **Expand**: the first untried action there gets a new node.
+2. **Expand**: when the node may grow (progressive widening: about the square root of
+   its visits), a new child: first the move the rollout bot would make, then untried
+   moves at random. With few iterations the search so refines the rollout bot's play
+   instead of spreading them over dozens of moves (Diet Game discards, GYM placements).
 3. **Simulate**: the other players, and this player after leaving the tree, play on with
    the rollout bot (``"random"`` by default, or ``"greedy"``), each from their own
    observation of the imagined state. Moves that others make at the same time as this
    player (simultaneous picks) are part of the imagined state and of the rollout.
 4. **Back up**: the reward is half this player's share of the win (1 for a sole win, 1/k
-   when k players share it) and half the share of other players they finished ahead of
-   (an eliminated player is behind everyone). The second half gives a steadier signal
-   than wins alone; whether higher or lower scores are better is read from the winners.
+   when k players share it), a quarter the share of other players they finished ahead of
+   (an eliminated player is behind everyone) and a quarter their score margin over the
+   others, scaled to 0..1. The last two give a steadier signal than wins alone; whether
+   higher or lower scores are better is read from the result's winners.
 
 The action chosen is the root child visited most. Strength grows with ``iterations``
 (or ``time_budget`` seconds per decision); ``seed`` or ``reset`` fixes all randomness,
@@ -56,7 +60,9 @@ class SearchBot(Bot):
     ``time_budget``: seconds per decision instead (not reproducible, as machines differ).
     ``rollout``: the bot name that plays the other seats and finishes each playout.
     ``exploration``: the UCT constant. ``max_moves``: a playout is cut after this many
-    moves and scored as a loss (a guard for very long games).
+    moves and scored as a loss (a guard for very long games). ``widening``: progressive
+    widening, a node with v visits may have ``ceil(widening * sqrt(v + 1))`` children,
+    the rollout bot's own choice first (None: try every action at once).
     """
 
     name = "search"
@@ -69,6 +75,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         seed: int | None = None,
         max_moves: int = 5000,
+        widening: float | None = 1.0,
     ):
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -80,6 +87,7 @@ class SearchBot(Bot):
         self.rollout = rollout
         self.exploration = exploration
         self.max_moves = max_moves
+        self.widening = widening
         self.last_search: dict = {}
 
     def __repr__(self) -> str:
@@ -122,14 +130,13 @@ class SearchBot(Bot):
         node = root
         in_tree = True
         moves = 0
-        c = self.exploration
         while not state.is_over() and moves < self.max_moves:
             movers = state.to_move()
             choices = []
             for seat in movers:
                 legal = state.legal_actions(seat)
                 if seat == me and in_tree:
-                    action, node, in_tree = self._select(node, legal, rng, c)
+                    action, node, in_tree = self._select(node, state, me, legal, players[me], rng)
                     path.append(node)
                 else:
                     bot = players[seat]
@@ -144,21 +151,28 @@ class SearchBot(Bot):
             n.visits += 1
             n.value += reward
 
-    @staticmethod
-    def _select(node: _Node, legal: list, rng: random.Random, c: float):
+    def _select(self, node: _Node, state, me: int, legal: list, policy, rng: random.Random):
         children = node.children
+        tried = []
         for action in legal:
             child = children.get(action)
             if child is not None:
                 child.available += 1
-        untried = [a for a in legal if a not in children]
-        if untried:
-            action = untried[rng.randrange(len(untried))]
+                tried.append(action)
+        room = self.widening is None or len(tried) < math.ceil(self.widening * math.sqrt(node.visits + 1))
+        if room and len(tried) < len(legal):
+            # Widen: first the move the rollout bot would make, then untried moves at random.
+            view = state.observe(me) if getattr(policy, "uses_observation", True) else None
+            action = policy.act(view, legal)
+            if action in children:
+                untried = [a for a in legal if a not in children]
+                action = untried[rng.randrange(len(untried))]
             child = children[action] = _Node()
             child.available = 1
             return action, child, False
+        c = self.exploration
         best, best_score = None, -math.inf
-        for action in legal:
+        for action in tried:
             child = children[action]
             score = child.value / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
@@ -170,30 +184,32 @@ class SearchBot(Bot):
         result = state.result()
         winners = result.winners
         win = 1.0 / len(winners) if me in winners else 0.0
-        return 0.5 * win + 0.5 * _beaten(result, me)
+        beaten, margin = _standing(result, me)
+        return 0.5 * win + 0.25 * beaten + 0.25 * margin
 
 
-def _beaten(result, me: int) -> float:
-    """The share of other players that ``me`` finished ahead of (a tie counts half).
+def _standing(result, me: int) -> tuple[float, float]:
+    """How well ``me`` finished against the others, two ways, each from 0 to 1:
 
-    Whether a higher or a lower score is better is read from the winners of this result
-    (weights go down in The Diet Game); a player with no score (eliminated) is behind
-    everyone with one. Without winners to tell, only the win counts.
+    * the share of other players ``me`` finished ahead of (a tie counts half; a player
+      with no score, eliminated, is behind everyone with one);
+    * the score margin over the others' mean, scaled to 0..1 (0.5 for level).
+
+    Whether a higher or a lower score is better is read from this result's winners
+    (weights go down in The Diet Game); without winners to tell, both are 0.5.
     """
     scores, winners = result.scores, result.winners
     n = len(scores)
-    if n < 2:
-        return 0.0
-    if not winners:
-        return 0.5
     others = [s for i, s in enumerate(scores) if i not in winners and s is not None]
     best = [scores[w] for w in winners if scores[w] is not None]
+    if n < 2 or not winners:
+        return 0.5, 0.5
     if not best or not others or min(best) >= max(others):
         sign = 1
     elif max(best) <= min(others):
         sign = -1
     else:
-        return 1.0 if me in winners else 0.0
+        return (1.0, 1.0) if me in winners else (0.0, 0.0)
     mine = scores[me]
     beaten = 0.0
     for i, theirs in enumerate(scores):
@@ -206,7 +222,13 @@ def _beaten(result, me: int) -> float:
         else:
             diff = sign * (mine - theirs)
             beaten += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
-    return beaten / (n - 1)
+    rest = [s for i, s in enumerate(scores) if i != me and s is not None]
+    if mine is None or not rest:
+        margin = 0.0 if mine is None else 1.0
+    else:
+        mean = sum(rest) / len(rest)
+        margin = 0.5 + 0.5 * sign * (mine - mean) / (abs(mine) + abs(mean) + 1)
+    return beaten / (n - 1), margin
 
 
 def search_bot(game=None, **settings) -> SearchBot:
