@@ -4,6 +4,16 @@ Simulation at scale: games are split into chunks, each chunk carrying the seeds 
 games, so any ``concurrent.futures.Executor`` can play them (a process pool on this
 machine, or a Dask cluster through ``client.get_executor()``) and the table is the same,
 row for row, as a serial run with the same seed.
+
+On a Dask cluster (``pip install "gamedesign[cluster]"``)::
+
+    from dask.distributed import Client
+    client = Client("tcp://scheduler-address:8786")      # or Client() for a local cluster
+    table = gamedesign.simulate(game, ["search", "greedy"], games=20_000, seed=1,
+                                executor=client.get_executor())
+
+Every worker needs ``gamedesign`` installed (the same version); bots given by name are
+built there, bot objects are sent pickled.
 """
 
 from __future__ import annotations
