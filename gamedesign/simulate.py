@@ -190,7 +190,9 @@ def _progress_bar(games: int, progress):
         from tqdm.auto import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency, but stay usable without it
         return None
-    return tqdm(total=games, unit="game", desc="simulating")
+    # No tqdm monitor thread: a thread alive when a process pool forks is unsafe.
+    quiet = type("SimulationProgress", (tqdm,), {"monitor_interval": 0})
+    return quiet(total=games, unit="game", desc="simulating")
 
 
 def _play_chunk(game, bots, labels, start: int, seeds) -> dict:
