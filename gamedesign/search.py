@@ -44,13 +44,19 @@ from .bots import Bot, make_bot
 class _Node:
     """Statistics of one own decision: children by action."""
 
-    __slots__ = ("children", "visits", "value", "available")
+    __slots__ = ("children", "visits", "value", "square", "available")
 
     def __init__(self):
         self.children: dict = {}
         self.visits = 0
         self.value = 0.0
+        self.square = 0.0
         self.available = 0
+
+    def spread(self) -> float:
+        """The variance of the rewards seen here."""
+        mean = self.value / self.visits
+        return max(0.0, self.square / self.visits - mean * mean)
 
 
 class SearchBot(Bot):
@@ -63,6 +69,8 @@ class SearchBot(Bot):
     moves and scored as a loss (a guard for very long games). ``widening``: progressive
     widening, a node with v visits may have ``ceil(widening * sqrt(v + 1))`` children,
     the rollout bot's own choice first (None: try every action at once).
+    ``confidence``: if given (a z value, e.g. 1.0), keep the rollout bot's own choice
+    unless the searched best beats it by that many standard errors (noisy games).
     """
 
     name = "search"
@@ -76,6 +84,7 @@ class SearchBot(Bot):
         seed: int | None = None,
         max_moves: int = 5000,
         widening: float | None = 1.0,
+        confidence: float | None = None,
     ):
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -88,6 +97,7 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.max_moves = max_moves
         self.widening = widening
+        self.confidence = confidence
         self.last_search: dict = {}
 
     def __repr__(self) -> str:
@@ -123,7 +133,17 @@ class SearchBot(Bot):
         if len(best) > 1:
             top = max(stats[a].value for a in best)
             best = [a for a in best if stats[a].value == top]
-        return best[rng.randrange(len(best))]
+        choice = best[rng.randrange(len(best))]
+        if self.confidence is not None:
+            view = observation if getattr(players[me], "uses_observation", True) else None
+            default = players[me].act(view, legal_actions)
+            if choice != default and default in stats and stats[default].visits > 0:
+                a, b = stats[choice], stats[default]
+                gain = a.value / a.visits - b.value / b.visits
+                error = math.sqrt(a.spread() / a.visits + b.spread() / b.visits)
+                if gain <= self.confidence * error:
+                    choice = default
+        return choice
 
     def _iterate(self, state, root: _Node, me: int, players: list, rng: random.Random) -> None:
         path = [root]
@@ -150,6 +170,7 @@ class SearchBot(Bot):
         for n in path:
             n.visits += 1
             n.value += reward
+            n.square += reward * reward
 
     def _select(self, node: _Node, state, me: int, legal: list, policy, rng: random.Random):
         children = node.children
