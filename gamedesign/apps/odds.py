@@ -30,12 +30,17 @@ PRESETS = {
 }
 
 
-def distribution_chart(successes: int, population: int, draws: int, need: int) -> alt.Chart:
-    """Bar chart of P(X = i), the bars that meet the target marked (text and colour)."""
+def distribution_chart(successes: int, population: int, draws: int, need: int, redraw: int = 0) -> alt.Chart:
+    """Bar chart of P(X = i), the bars that meet the target marked (text and colour).
+
+    With a redraw step the chart shows the first hand, before the redraw."""
     table = odds.distribution(successes, population, draws)
     table["meets target"] = ["yes (counts)" if i >= need else "no" for i in table["count"]]
     return (
-        alt.Chart(table[["count", "probability", "meets target"]], title=f"Wanted cards in a hand of {draws}")
+        alt.Chart(
+            table[["count", "probability", "meets target"]],
+            title=f"Wanted cards in a hand of {draws}" + (" (before the redraw)" if redraw else ""),
+        )
         .mark_bar()
         .encode(
             x=alt.X("count:O", title="Wanted cards in the hand"),
@@ -54,7 +59,7 @@ class OddsExplorer:
         if preset not in PRESETS:
             raise ValueError(f"unknown preset {preset!r}; allowed: {', '.join(PRESETS)}")
         style = {"description_width": "170px"}
-        layout = widgets.Layout(width="460px")
+        layout = widgets.Layout(width="440px")
 
         def slider(description, low, high, value):
             return widgets.IntSlider(
@@ -73,7 +78,8 @@ class OddsExplorer:
         self.status = widgets.HTML()
         self.chart = widgets.Output()
         self.simulate_button = widgets.Button(description="Simulate 10,000 hands", icon="random",
-                                              tooltip="Shuffle the deck 10,000 times and count")
+                                              tooltip="Shuffle the deck 10,000 times and count",
+                                              layout=widgets.Layout(width="auto", min_width="200px"))
         self.check = widgets.HTML()
         self.preset.observe(lambda change: self.load_preset(change["new"]), names="value")
         for control in (self.population, self.wanted, self.hand, self.need, self.redraw):
@@ -82,10 +88,16 @@ class OddsExplorer:
         self.widget = widgets.VBox(
             [
                 self.preset,
-                widgets.HBox([
-                    widgets.VBox([self.population, self.wanted, self.hand, self.need, self.redraw]),
-                    self.chart,
-                ]),
+                widgets.HBox(
+                    [
+                        widgets.VBox(
+                            [self.population, self.wanted, self.hand, self.need, self.redraw],
+                            layout=widgets.Layout(min_width="450px"),
+                        ),
+                        self.chart,
+                    ],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.answer,
                 self.status,
                 widgets.HBox([self.simulate_button, self.check]),
@@ -118,7 +130,7 @@ class OddsExplorer:
                 answer = odds.with_redraw(need, wanted, population, hand, redraw)
             else:
                 answer = odds.at_least(need, wanted, population, hand)
-            chart = distribution_chart(wanted, population, hand, need)
+            chart = distribution_chart(wanted, population, hand, need, redraw)
         except ValueError as err:
             self.answer.value = ""
             self.chart.outputs = ()
