@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_non_negative, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--workers", type=_positive, default=None, help="processes to use (default: all cores for large runs)")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="show a progress bar")
+    sim.add_argument(
+        "--batch", action="store_true", help="use the game's vectorised batch path (Leg Day: random and greedy bots)"
+    )
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
     play.add_argument("game", choices=GAMES, help="which game")
@@ -110,7 +113,12 @@ def _bots_for(parser, game, names, what="--bots"):
 
 def _simulate(parser, game, args, out) -> int:
     bots = _bots_for(parser, game, args.bots)
-    frame = simulate(game, bots, games=args.games, seed=args.seed, workers=args.workers, progress=args.progress)
+    try:
+        frame = simulate(
+            game, bots, games=args.games, seed=args.seed, workers=args.workers, progress=args.progress, batch=args.batch
+        )
+    except ValueError as err:
+        parser.error(str(err))
     print(f"{game.title}: {args.games} games, {game.num_players} players, seed {args.seed}", file=out)
     print(summary_table(frame), file=out)
     return 0

@@ -38,6 +38,11 @@ def test_simulate_prints_a_summary_per_seat():
     assert "95% interval" in lines[1] and "eliminated" in lines[1] and "draws" in lines[1]
 
 
+def test_simulate_with_the_batch_path():
+    code, text = run(["simulate", "legday", "--bots", "greedy", "--games", "2000", "--batch"])
+    assert code == 0 and "2000 games" in text and "greedy" in text
+
+
 @pytest.mark.parametrize("name", gamedesign.GAMES)
 def test_simulate_every_game_with_one_bot_for_all_seats(name):
     code, text = run(["simulate", name, "--games", "4"])
@@ -54,6 +59,7 @@ def test_simulate_every_game_with_one_bot_for_all_seats(name):
         (["simulate", "legday", "--bots", "clever"], "unknown bot 'clever'"),
         (["simulate", "legday", "--players", "4", "--bots", "greedy", "random"], "one bot for every seat"),
         (["play", "legday", "--players", "3", "--seat", "5"], "seats are numbered 0 to 2"),
+        (["simulate", "gym", "--batch"], "no batch path"),
         ([], "required"),
     ],
 )
