@@ -17,7 +17,7 @@ One iteration, in that imagined state:
    moves at random. With few iterations the search so refines the rollout bot's play
    instead of spreading them over dozens of moves (Diet Game discards, GYM placements).
 3. **Simulate**: the other players, and this player after leaving the tree, play on with
-   the rollout bot (``"random"`` by default, or ``"greedy"``), each from their own
+   the rollout bot (``"greedy"`` where the game has one, or ``"random"``), each from their own
    observation of the imagined state. Moves that others make at the same time as this
    player (simultaneous picks) are part of the imagined state and of the rollout.
 4. **Back up**: the reward is half this player's share of the win (1 for a sole win, 1/k
@@ -38,7 +38,7 @@ import random
 import time
 from typing import Sequence
 
-from .bots import Bot, make_bot
+from .bots import Bot, bot_names, make_bot
 
 
 class _Node:
@@ -64,7 +64,9 @@ class SearchBot(Bot):
 
     ``iterations``: determinized playouts per decision (the strength knob); or
     ``time_budget``: seconds per decision instead (not reproducible, as machines differ).
-    ``rollout``: the bot name that plays the other seats and finishes each playout.
+    ``rollout``: the bot name that plays the other seats and finishes each playout
+    (default: ``"greedy"`` where the game has one, else ``"random"``; search refines
+    the rollout bot's play, so a better rollout bot makes a stronger search).
     ``exploration``: the UCT constant. ``max_moves``: a playout is cut after this many
     moves and scored as a loss (a guard for very long games). ``widening``: progressive
     widening, a node with v visits may have ``ceil(widening * sqrt(v + 1))`` children,
@@ -77,9 +79,9 @@ class SearchBot(Bot):
 
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: int = 100,
         time_budget: float | None = None,
-        rollout: str = "random",
+        rollout: str | None = None,
         exploration: float = 0.7,
         seed: int | None = None,
         max_moves: int = 5000,
@@ -112,7 +114,8 @@ class SearchBot(Bot):
             return legal_actions[0]
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
-        players = [make_bot(self.rollout, game) for _ in range(game.num_players)]
+        rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
+        players = [make_bot(rollout, game) for _ in range(game.num_players)]
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget

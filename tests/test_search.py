@@ -110,7 +110,7 @@ def test_search_is_reproducible_and_reports_its_search():
     state = game.new_state(seed=2)
     picks = []
     for _ in range(2):
-        bot = SearchBot(iterations=30)
+        bot = SearchBot(iterations=30, rollout="random")
         bot.reset(game, 0, 5)
         picks.append(bot.act(state.observe(0), state.legal_actions(0)))
     assert picks[0] == picks[1]
@@ -140,5 +140,5 @@ def test_search_with_a_time_budget_and_greedy_rollouts_plays_a_game():
 
 def test_search_beats_random_at_leg_day():
     game = gamedesign.load("legday", players=2)
-    df = gamedesign.simulate(game, [SearchBot(iterations=20), "random"], games=16, seed=3)
+    df = gamedesign.simulate(game, [SearchBot(iterations=20, rollout="random"), "random"], games=16, seed=3)
     assert df.loc[df.seat == 0, "won"].mean() > 0.7
