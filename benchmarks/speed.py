@@ -93,6 +93,7 @@ def main(argv=None) -> None:
     parser.add_argument("--memory", action="store_true", help="also measure peak memory of 100,000 games")
     args = parser.parse_args(argv)
     print(f"{machine()}, gamedesign {gamedesign.__version__}, {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC")
+    print(f"load average before: {os.getloadavg()[0]:.1f} (figures are only comparable on an otherwise idle machine)")
     print()
     print(f"| game | players | bot | path | games timed | games/s | seconds for {args.games} |")
     print("|---|---|---|---|---|---|---|")
@@ -119,6 +120,8 @@ def main(argv=None) -> None:
             own, kids, rows = peak_memory(name, bot, 100_000, batch)
             path = "batch" if batch else "object, all cores"
             print(f"| {name} | {bot} | {path} | 100000 | {own:.0f} | {kids:.0f} |", flush=True)
+    print()
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
