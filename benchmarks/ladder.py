@@ -62,6 +62,7 @@ def rung(game, tested: str, field: str, games: int, seed: int, args) -> dict:
         eliminated += int(mine["eliminated"].sum())
         scores += mine["score"].dropna().tolist()
         field_scores += frame.loc[frame.seat != seat, "score"].dropna().tolist()
+        print(f"  {game.name}: {tested} in seat {seat}: {int(mine['won'].sum())} wins in {count} games", flush=True)
     rate = estimate(wins, played)
     return {
         "game": game.title,
