@@ -64,7 +64,7 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     """Paired differences from the first table (label -> :func:`game_table`).
 
     One row per variant and measure: ``variant``, ``measure``, ``value`` (the variant's
-    mean), ``baseline`` (the first variant's mean over the same games), ``difference``,
+    mean) with ``value_low``/``value_high`` (its own 95% interval), ``baseline`` (the first variant's mean over the same games), ``difference``,
     ``low``, ``high`` (95% interval of the difference), ``pairs`` (games where both have a
     value), ``clear`` (the interval leaves out 0) and ``definition``. The baseline's rows
     have a difference of 0.
@@ -79,12 +79,14 @@ def compare_tables(tables: dict) -> pd.DataFrame:
         for measure in measures:
             if measure not in base.columns or measure not in table.columns:
                 mean, _, _, n = interval(table[measure]) if measure in table.columns else (math.nan, 0, 0, 0)
-                rows.append(dict(variant=label, measure=measure, value=mean, baseline=math.nan,
-                                 difference=math.nan, low=math.nan, high=math.nan, pairs=0))
+                rows.append(dict(variant=label, measure=measure, value=mean, value_low=math.nan,
+                                 value_high=math.nan, baseline=math.nan, difference=math.nan, low=math.nan,
+                                 high=math.nan, pairs=0))
                 continue
+            value, value_low, value_high, _ = interval(table[measure])
             both = pd.concat([table[measure].rename("v"), base[measure].rename("b")], axis=1, join="inner").dropna()
             diff, low, high, n = interval(both["v"] - both["b"])
-            rows.append(dict(variant=label, measure=measure, value=float(table[measure].mean()),
+            rows.append(dict(variant=label, measure=measure, value=value, value_low=value_low, value_high=value_high,
                              baseline=float(both["b"].mean()) if n else math.nan,
                              difference=diff, low=low, high=high, pairs=n))
     out = pd.DataFrame(rows)
