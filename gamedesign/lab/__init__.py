@@ -10,6 +10,24 @@ Charts are in :mod:`gamedesign.charts.lab`, the what-if app in :mod:`gamedesign.
 No display code is imported here.
 """
 
+from . import metrics
+from .compare import compare, compare_records, compare_tables, comparison_summary, run_variants
+from .record import GameRecord, record_games
 from .variants import Variant, apply_deck_changes, load_preset, preset_names, save_preset, variant
 
-__all__ = ["Variant", "apply_deck_changes", "load_preset", "preset_names", "save_preset", "variant"]
+__all__ = [
+    "GameRecord",
+    "Variant",
+    "apply_deck_changes",
+    "compare",
+    "compare_records",
+    "compare_tables",
+    "comparison_summary",
+    "load_preset",
+    "metrics",
+    "preset_names",
+    "record_games",
+    "run_variants",
+    "save_preset",
+    "variant",
+]

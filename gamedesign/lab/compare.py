@@ -96,14 +96,18 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     return out
 
 
+def compare_records(records: dict) -> pd.DataFrame:
+    """:func:`compare_tables` of recorded games (label -> records, as from :func:`run_variants`)."""
+    return compare_tables({label: game_table(recs) for label, recs in records.items()})
+
+
 def compare(variants, bots, games: int = 200, seed: int = 0, progress=None) -> pd.DataFrame:
     """Run every variant on the same seeds and report each measure's paired difference
     from the first (baseline) variant with a 95% interval (see :func:`compare_tables`).
 
     >>> compare(["legday_bench6"], "greedy", games=50)   # doctest: +SKIP
     """
-    records = run_variants(variants, bots, games=games, seed=seed, progress=progress)
-    return compare_tables({label: game_table(recs) for label, recs in records.items()})
+    return compare_records(run_variants(variants, bots, games=games, seed=seed, progress=progress))
 
 
 def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
@@ -125,4 +129,4 @@ def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
     return out
 
 
-__all__ = ["compare", "compare_tables", "comparison_summary", "run_variants"]
+__all__ = ["compare", "compare_records", "compare_tables", "comparison_summary", "run_variants"]

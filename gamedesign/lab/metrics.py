@@ -234,8 +234,12 @@ def card_values(records) -> pd.DataFrame:
 
     Columns ``card``, ``copies per game``, ``points per copy``, ``pick rate``,
     ``win rate when collected``, ``holders`` (player-games holding the card). Empty when
-    the game's records carry no card facts (Diet).
+    the game's records carry no card facts (Diet). Given a dict (variant -> records), the
+    tables are stacked with a ``variant`` column.
     """
+    if isinstance(records, dict):
+        return pd.concat([card_values(recs).assign(variant=label) for label, recs in records.items()],
+                         ignore_index=True)
     copies, points, holders, wins = defaultdict(float), defaultdict(float), defaultdict(int), defaultdict(int)
     picks, offers = defaultdict(int), defaultdict(int)
     games = 0
@@ -269,7 +273,11 @@ def card_values(records) -> pd.DataFrame:
 
 def standings_table(records, step: int = 1) -> pd.DataFrame:
     """Long table of running standings: ``game``, ``checkpoint``, ``seat``, ``standing``,
-    ``winner`` (every ``step``-th checkpoint, for charts of the race)."""
+    ``winner`` (every ``step``-th checkpoint, for charts of the race). Given a dict
+    (variant -> records), the tables are stacked with a ``variant`` column."""
+    if isinstance(records, dict):
+        return pd.concat([standings_table(recs, step).assign(variant=label) for label, recs in records.items()],
+                         ignore_index=True)
     rows = []
     for r in records:
         for k, standing in enumerate(r.standings):
