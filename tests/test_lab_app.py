@@ -64,3 +64,19 @@ def test_errors_are_messages_not_exceptions():
 
 def test_lab_app_returns_a_widget():
     assert lab_app("gym").children
+
+
+def test_a_preset_sets_the_controls_and_standard_rules_reset_them():
+    app = LabApp("legday", games=10)
+    assert ("24_leg_days", "legday_24_leg_days") in app.preset.options
+    app.preset.value = "legday_24_leg_days"
+    assert app.deck_sliders[("cards", "Zilch", "count")].value == 4
+    assert app.variant().build().deck.size == 102
+    app.preset.value = "legday_curl_new_set"
+    assert app.option_widgets["curl_overflow"].value == "new_set"
+    assert app.deck_changes() == {}
+    app.preset.value = ""
+    assert app.variant().options == {} and app.variant().deck == {}
+    gym = LabApp("gym", games=10)
+    gym.preset.value = "gym_one_to_two"
+    assert gym.variant().options == {"brat_advance": "one_to_two"}

@@ -1,6 +1,7 @@
 """The what-if lab: flip rule options, move deck sliders, run, and read the measures.
 
-``lab_app()`` returns the app. Pick a game and the number of players, change any rule
+``lab_app()`` returns the app. Pick a game (and perhaps a shipped preset to start from)
+and the number of players, change any rule
 option (dropdowns list the allowed values) and any deck number (card counts, points,
 skill values) with sliders, choose a bot for each seat and the number of games, and
 press **Run**. With *Compare with the standard rules* ticked, both are played on the same
@@ -24,7 +25,7 @@ from gamedesign.charts.lab import differences_chart, seat_chart, summary_chart
 from gamedesign.lab import Variant
 from gamedesign.lab.compare import compare_tables, comparison_summary, run_variants
 from gamedesign.lab.metrics import game_table, summary
-from gamedesign.lab.variants import default_deck_data
+from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
 from gamedesign.registry import GAMES, game_module
 
 _STYLE = {"description_width": "190px"}
@@ -63,6 +64,16 @@ def _deck_numbers(game: str) -> list[tuple]:
     return out
 
 
+def _deck_value(data: dict, path: tuple) -> int:
+    """The number at ``path`` (as made by :func:`_deck_numbers`) in deck data."""
+    if len(path) == 1:
+        return data[path[0]]
+    if len(path) == 2:
+        return data[path[0]][path[1]]
+    entry = next(e for e in data[path[0]] if e["name"] == path[1])
+    return entry["skills"][path[3]]["value"] if path[2] == "skills" else entry[path[2]]
+
+
 class LabApp:
     """Widgets for one what-if experiment; ``widget`` is what a notebook shows."""
 
@@ -71,6 +82,7 @@ class LabApp:
             raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
         self.game = widgets.Dropdown(options=list(GAMES), value=game, description="Game", style=_STYLE, layout=_WIDE)
         self.players = widgets.Dropdown(description="Players", style=_STYLE, layout=_WIDE)
+        self.preset = widgets.Dropdown(description="Start from preset", style=_STYLE, layout=_WIDE)
         self.games = widgets.IntSlider(value=games, min=10, max=2000, step=10, description="Games",
                                        continuous_update=False, style=_STYLE, layout=_WIDE)
         self.seed = seed_input(seed)
@@ -92,12 +104,14 @@ class LabApp:
         deck_panel.selected_index = None
         self.game.observe(lambda change: self._game_changed(), names="value")
         self.players.observe(lambda change: self._players_changed(), names="value")
+        self.preset.observe(lambda change: self.load_preset(change["new"]), names="value")
         self.run_button.on_click(lambda _: self.run())
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
                     [
-                        widgets.VBox([widgets.HTML("<b>Game and rules</b>"), self.game, self.players, self.options_box]),
+                        widgets.VBox([widgets.HTML("<b>Game and rules</b>"), self.game, self.preset, self.players,
+                                      self.options_box]),
                         widgets.VBox([widgets.HTML("<b>Bots and games</b>"), self.bots_box, self.games, self.seed,
                                       self.compare_box]),
                     ],
@@ -139,7 +153,23 @@ class LabApp:
             self.deck_sliders[path] = widgets.IntSlider(value=default, min=low, max=high, description=label,
                                                         continuous_update=False, style=_STYLE, layout=_WIDE)
         self.deck_box.children = list(self.deck_sliders.values())
+        self.preset.options = [("standard rules", "")] + [(name.split("_", 1)[1], name) for name in preset_names(game)]
+        self.preset.value = ""
         self._players_changed()
+
+    def load_preset(self, name: str) -> None:
+        """Set the players, options and deck sliders to a shipped preset ("" = standard rules)."""
+        game = self.game.value
+        cls = game_module(game).GAME_CLASS
+        v = load_preset(name) if name else None
+        self.players.value = v.players if v is not None and v.players else cls.default_players
+        options = v.options if v is not None else {}
+        for field in dataclasses.fields(cls.Options):
+            if field.name in self.option_widgets:
+                self.option_widgets[field.name].value = options.get(field.name, field.default)
+        data = (v.deck_data() if v is not None else None) or default_deck_data(game)
+        for path, slider in self.deck_sliders.items():
+            slider.value = _deck_value(data, path)
 
     def _players_changed(self) -> None:
         if self.players.value is None:
@@ -159,22 +189,19 @@ class LabApp:
         data = default_deck_data(self.game.value)
         changes: dict = {}
         for path, slider in self.deck_sliders.items():
+            if slider.value == _deck_value(data, path):
+                continue
             key = path[0]
             if len(path) == 1:
-                if slider.value != data[key]:
-                    changes[key] = slider.value
+                changes[key] = slider.value
             elif len(path) == 2:
-                if slider.value != data[key][path[1]]:
-                    changes.setdefault(key, {})[path[1]] = slider.value
-            else:
+                changes.setdefault(key, {})[path[1]] = slider.value
+            elif path[2] == "skills":
+                named = changes.setdefault(key, {}).setdefault(path[1], {})
                 entry = next(e for e in data[key] if e["name"] == path[1])
-                if path[2] == "skills":
-                    skills = [dict(s) for s in entry["skills"]]
-                    if slider.value != skills[path[3]]["value"]:
-                        named = changes.setdefault(key, {}).setdefault(path[1], {})
-                        named.setdefault("skills", skills)[path[3]]["value"] = slider.value
-                elif slider.value != entry[path[2]]:
-                    changes.setdefault(key, {}).setdefault(path[1], {})[path[2]] = slider.value
+                named.setdefault("skills", [dict(s) for s in entry["skills"]])[path[3]]["value"] = slider.value
+            else:
+                changes.setdefault(key, {}).setdefault(path[1], {})[path[2]] = slider.value
         return changes
 
     def variant(self) -> Variant:

@@ -217,8 +217,9 @@ def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "
         .encode(
             x=alt.X("checkpoint:Q", title=unit.capitalize()),
             y=alt.Y("standing:Q", title="Standing (higher is better)"),
-            color=_variant_colour(labels),
-            strokeDash=alt.StrokeDash("who:N", title=None, sort=["eventual winner", "the others"]),
+            color=_variant_colour(labels) if len(labels) > 1 else alt.value(PALETTE[0]),
+            strokeDash=alt.StrokeDash("who:N", title=None, sort=["eventual winner", "the others"],
+                                      legend=alt.Legend(symbolType="stroke", symbolStrokeWidth=2)),
             tooltip=["variant", "who", "checkpoint", alt.Tooltip("standing:Q", format=".2f")],
         )
         .properties(width=420, height=220)
