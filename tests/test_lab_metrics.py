@@ -1,13 +1,15 @@
 """Design measures on hand-made game records with known answers."""
 
 import math
+from types import SimpleNamespace
 
 import pandas as pd
 import pytest
 
+import gamedesign
 from gamedesign.lab import metrics
 from gamedesign.lab.compare import compare_tables, comparison_summary
-from gamedesign.lab.record import GameRecord
+from gamedesign.lab.record import PROFILES, GameRecord
 
 
 def test_leader_is_the_top_seats_and_none_when_all_level():
@@ -139,3 +141,30 @@ def test_paired_difference_and_interval():
     assert table.loc[("base", "length"), "difference"] == 0
     wide = comparison_summary(compare_tables({"base": base, "other": other}))
     assert wide.loc["length", "other - base"].startswith("+0.750 [")
+
+
+def test_leg_day_card_points_share_each_category():
+    game = gamedesign.load("legday", players=2)
+    state = game.new_state(seed=0)
+    state.tableaus = [
+        [("Bench Press", True), ("Bench Press", False), ("Bench Press", True), ("One Handed Pull-Up", True),
+         ("Zilch", True), ("Zilch", False), ("Selfie", False)],
+        [("Zero", True), ("Preacher Curl", True)],
+    ]
+    report = game.score_tableaus(state.tableaus)
+    points, copies = PROFILES["legday"].cards(state, SimpleNamespace(breakdown=report.breakdown))
+    # One pair of three Bench Presses scores 5, shared by the three; the pull-up scores its 3;
+    # a face-up Leg Day -1, a face-down one 0; the Selfie sees 3 symbols (bench, pull-up, Leg Day).
+    assert points[0] == {"Bench Press": pytest.approx(5), "One Handed Pull-Up": 3, "Zilch": -1, "Selfie": 3}
+    assert copies[0] == {"Bench Press": 3, "One Handed Pull-Up": 1, "Zilch": 2, "Selfie": 1}
+    assert 1 in report.eliminated and points[1] == {"Zero": 0, "Preacher Curl": 0}  # eliminated: nothing
+
+
+def test_gym_kids_score_their_value_at_their_event():
+    game = gamedesign.load("gym")
+    events = ["Lift any Kid", "Switch 2 Kids", "Force a Kid", "Swap 2 Kids"]
+    board = {"Lift any Kid": [["Ada", None, None], ["Ben", None, None]]}
+    state = gamedesign.games.gym.GymState.from_setup(game, hands=[[], []], in_play=events, board=board)
+    points, copies = PROFILES["gym"].cards(state, None)
+    assert points == [{"Ada": 3}, {"Ben": 0}]  # Ada is red 3; Ben has no red skill
+    assert copies == [{"Ada": 1}, {"Ben": 1}]

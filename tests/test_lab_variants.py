@@ -108,3 +108,11 @@ def test_bad_files_say_what_is_wrong(tmp_path):
 def test_to_toml_writes_inline_tables_in_lists():
     text = to_toml({"deck": {"kids": {"Sam": {"skills": [{"colour": "red", "value": 3}]}}}})
     assert text == '[deck.kids.Sam]\nskills = [{colour = "red", value = 3}]\n'
+
+
+def test_a_new_card_is_added_when_its_kind_is_given():
+    v = variant("legday", deck={"cards": {"Kettlebell": {"kind": "pullup", "count": 4, "points": 2}}})
+    deck = v.build().deck
+    assert deck.card("Kettlebell").points == 2 and deck.size == 112
+    with pytest.raises(ValueError, match="'Kettlebell'.*pull-up needs whole-number 'points'"):
+        variant("legday", deck={"cards": {"Kettlebell": {"kind": "pullup", "count": 4}}})

@@ -20,8 +20,9 @@ file, JSON always and TOML on Python 3.11+ (or with ``tomli`` installed)::
 
 Deck changes are applied onto the game's default deck data: a list of named entries in
 the deck file (Leg Day and Diet ``cards``, GYM ``events`` and ``kids``) is changed by
-card name, an object (Leg Day ``scoring``) key by key, and a single value (``hand_size``)
-is replaced. The game's own deck parser then checks the result, so every message names
+card name (a name not in the deck, given with its ``kind`` or GYM ``type``, adds a new
+card), an object (Leg Day ``scoring``) key by key, and a single value (``hand_size``) is
+replaced. The game's own deck parser then checks the result, so every message names
 the variant and the entry that is wrong.
 """
 
@@ -82,13 +83,17 @@ def apply_deck_changes(game: str, changes: dict, base: dict | None = None) -> di
                 raise ValueError(f"deck {key!r}: give a table of card name -> fields to change, not {change!r}")
             by_name = {e["name"]: e for e in current}
             for name, fields in change.items():
-                if name not in by_name:
-                    raise ValueError(
-                        f"deck {key!r}: no card {name!r} in the {game!r} deck; names: {', '.join(by_name)}"
-                    )
                 if not isinstance(fields, dict):
                     raise ValueError(f"deck {key!r} {name!r}: give the fields to change, like {{count = 12}}, not {fields!r}")
-                by_name[name].update(copy.deepcopy(fields))
+                if name in by_name:
+                    by_name[name].update(copy.deepcopy(fields))
+                elif "kind" in fields or "type" in fields:
+                    current.append({"name": name, **copy.deepcopy(fields)})  # a new card, checked by the parser
+                else:
+                    raise ValueError(
+                        f"deck {key!r}: no card {name!r} in the {game!r} deck (a new card needs its kind too); "
+                        f"names: {', '.join(by_name)}"
+                    )
         elif isinstance(current, dict):
             if not isinstance(change, dict):
                 raise ValueError(f"deck {key!r}: give a table of entries to change, not {change!r}")
