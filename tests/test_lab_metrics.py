@@ -168,3 +168,15 @@ def test_gym_kids_score_their_value_at_their_event():
     points, copies = PROFILES["gym"].cards(state, None)
     assert points == [{"Ada": 3}, {"Ben": 0}]  # Ada is red 3; Ben has no red skill
     assert copies == [{"Ada": 1}, {"Ben": 1}]
+
+
+def test_win_rate_gap_in_comparisons_with_a_paired_bootstrap():
+    even = pd.DataFrame({"seat 0 wins": [1.0, 0] * 100, "seat 1 wins": [0.0, 1] * 100})
+    lopsided = pd.DataFrame({"seat 0 wins": [1.0] * 150 + [0.0] * 50, "seat 1 wins": [0.0] * 150 + [1.0] * 50})
+    table = compare_tables({"even": even, "lopsided": lopsided}).set_index(["variant", "measure"])
+    row = table.loc[("lopsided", "win-rate gap")]
+    assert row["value"] == pytest.approx(0.5) and row["baseline"] == 0 and row["difference"] == pytest.approx(0.5)
+    assert 0 < row["low"] < 0.5 < row["high"] <= 1 and row["clear"]
+    assert table.loc[("even", "win-rate gap"), "difference"] == 0
+    again = compare_tables({"even": even, "lopsided": lopsided}).set_index(["variant", "measure"])
+    assert again.loc[("lopsided", "win-rate gap"), "low"] == row["low"]  # seeded: repeatable

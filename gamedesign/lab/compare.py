@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 
-from .metrics import definition, game_table, interval
+from .metrics import definition, game_table, interval, seat_columns
 from .record import record_games
 from .variants import Variant
 
@@ -67,7 +68,8 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     mean) with ``value_low``/``value_high`` (its own 95% interval), ``baseline`` (the first variant's mean over the same games), ``difference``,
     ``low``, ``high`` (95% interval of the difference), ``pairs`` (games where both have a
     value), ``clear`` (the interval leaves out 0) and ``definition``. The baseline's rows
-    have a difference of 0.
+    have a difference of 0. A last ``win-rate gap`` row per variant gives the balance
+    between seats, with intervals from a paired bootstrap (see :func:`_gap_rows`).
     """
     labels = list(tables)
     base = tables[labels[0]]
@@ -89,11 +91,51 @@ def compare_tables(tables: dict) -> pd.DataFrame:
             rows.append(dict(variant=label, measure=measure, value=value, value_low=value_low, value_high=value_high,
                              baseline=float(both["b"].mean()) if n else math.nan,
                              difference=diff, low=low, high=high, pairs=n))
+    rows += _gap_rows(tables)
     out = pd.DataFrame(rows)
     # Equal per-game values (a fixed length) give sd 0: their interval is the point itself.
     out["clear"] = (out["low"] > 0) | (out["high"] < 0)
     out["definition"] = out["measure"].map(definition)
     return out
+
+
+def _gap_rows(tables: dict, resamples: int = 1000) -> list[dict]:
+    """The win-rate gap (balance) of each variant and its difference from the baseline.
+
+    The gap is not a mean of per-game values, so its intervals come from a paired
+    bootstrap: the same resampled games for every variant (seeded, so repeatable), and
+    the 2.5% and 97.5% points of the resampled values.
+    """
+    labels = list(tables)
+    base = tables[labels[0]]
+    seats = seat_columns(base)
+    if len(seats) < 2:
+        return []
+    rng = np.random.default_rng(0)
+    games = base.index
+    for label in labels[1:]:
+        games = games.intersection(tables[label].index)
+    picks = rng.integers(0, len(games), size=(resamples, len(games)))
+
+    def gaps(table):
+        wins = table.loc[games, seats].to_numpy(dtype=float)
+        means = wins[picks].mean(axis=1)  # resamples x seats
+        return means.max(axis=1) - means.min(axis=1), float(np.ptp(wins.mean(axis=0)))
+
+    base_gaps, base_gap = gaps(base)
+    rows = []
+    for label in labels:
+        if not set(seats) <= set(tables[label].columns):
+            continue
+        boot, gap = gaps(tables[label])
+        diff = boot - base_gaps
+        rows.append(dict(variant=label, measure="win-rate gap", value=gap,
+                         value_low=float(np.quantile(boot, 0.025)), value_high=float(np.quantile(boot, 0.975)),
+                         baseline=base_gap, difference=gap - base_gap,
+                         low=float(np.quantile(diff, 0.025)) if label != labels[0] else 0.0,
+                         high=float(np.quantile(diff, 0.975)) if label != labels[0] else 0.0,
+                         pairs=len(games)))
+    return rows
 
 
 def compare_records(records: dict) -> pd.DataFrame:

@@ -37,7 +37,8 @@ DEFINITIONS = {
 
 #: Measures of the whole set of games (not a mean of per-game values).
 SET_DEFINITIONS = {
-    "win-rate gap": "highest minus lowest seat win rate (0 when seats are balanced)",
+    "win-rate gap": "highest minus lowest seat win rate (0 when seats are balanced; "
+    "in comparisons its intervals come from a paired bootstrap)",
     "balance chi-square p": "p-value of a chi-square test that every seat wins equally often",
     "length spread": "standard deviation of game length",
     "pick rate": "share of the decision points offering a card at which it was taken",
