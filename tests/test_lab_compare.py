@@ -76,3 +76,12 @@ def test_variants_of_different_games_or_players_are_refused():
         run_variants([Variant("legday", name="a"), Variant("legday", players=3, name="b")], "random", games=1)
     with pytest.raises(ValueError, match="names must differ"):
         run_variants([Variant("legday"), Variant("legday")], "random", games=1)
+
+
+def test_the_lab_runs_without_display_code():
+    import subprocess
+    import sys
+
+    code = "import sys, gamedesign.lab; print(sorted(m for m in ('altair', 'ipywidgets') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
