@@ -32,7 +32,7 @@ def test_run_compares_with_the_standard_rules_and_fills_the_progress_bar():
     app.run_button.click()
     assert "Done: 10 games per variant" in app.status.value
     assert app.progress.value == app.progress.max == 20
-    assert len(app.table.outputs) == 1 and len(app.charts.outputs) == 2
+    assert len(app.table.outputs) == 1 and len(app.charts.outputs) == 3  # differences, seats, cards
     assert set(app.last_result["variant"]) == {"standard rules", "your variant"}
     table = app.table.outputs[0]["data"]["text/plain"]
     assert "your variant - standard rules" in table
@@ -46,6 +46,7 @@ def test_run_without_comparison_shows_the_summary():
     app.run_button.click()
     assert "Done" in app.status.value and app.progress.value == 10
     assert "branching factor" in app.table.outputs[0]["data"]["text/plain"]
+    assert len(app.charts.outputs) == 2  # the Diet Game has no card collection to chart
 
 
 def test_errors_are_messages_not_exceptions():

@@ -6,7 +6,7 @@ option (dropdowns list the allowed values) and any deck number (card counts, poi
 skill values) with sliders, choose a bot for each seat and the number of games, and
 press **Run**. With *Compare with the standard rules* ticked, both are played on the same
 seeds and the table gives each measure's difference with its 95% interval; the charts
-show the differences and the win rate by seat. Errors (a deck too small for the players,
+show the differences, the win rate by seat and (Leg Day, GYM) what each card is worth. Errors (a deck too small for the players,
 an option out of range) are shown as a message.
 
 The app only gathers the settings into a :class:`gamedesign.lab.Variant` and calls the
@@ -21,10 +21,10 @@ import ipywidgets as widgets
 
 from gamedesign.apps.common import message, seed_input
 from gamedesign.bots import bot_names
-from gamedesign.charts.lab import differences_chart, seat_chart, summary_chart
+from gamedesign.charts.lab import card_value_chart, differences_chart, seat_chart, summary_chart
 from gamedesign.lab import Variant
 from gamedesign.lab.compare import compare_tables, comparison_summary, run_variants
-from gamedesign.lab.metrics import game_table, summary
+from gamedesign.lab.metrics import card_values, game_table, summary
 from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
 from gamedesign.registry import GAMES, game_module
 
@@ -252,6 +252,9 @@ class LabApp:
             self.charts.append_display_data(summary_chart(summary(tables[mine.label])))
             note = "these are the standard rules" if not (mine.options or mine.deck) else "no comparison asked for"
         self.charts.append_display_data(seat_chart(comparison))
+        cards = card_values(records)
+        if not cards.empty:
+            self.charts.append_display_data(card_value_chart(cards))
         message(self.status, f"Done: {self.games.value} games per variant, seed {self.seed.value}; {note}.", "ok")
 
 
