@@ -1,0 +1,105 @@
+"""What a player does and sees in JupyterLab and Voilà, as Playwright steps and checks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The notebook on screen (JupyterLab keeps other tabs in the page, hidden).
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+#: Vega-Lite's MIME types: an output with one of them is an Altair chart.
+VEGA_TYPES = ("application/vnd.vegalite.v5+json", "application/vnd.vegalite.v4+json", "application/vnd.vegalite.v6+json")
+
+
+#: Voilà's page template links Font Awesome (button icons) from a CDN; offline the icons are
+#: missing and every button keeps its text label. Nothing else may leave the machine.
+VOILA_CDN_STYLESHEETS = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
+
+
+def outside_requests(refused: list[str], voila: bool = False) -> list[str]:
+    """Requests for anything off this machine, less Voilà's known icon stylesheets."""
+    allowed = VOILA_CDN_STYLESHEETS if voila else ()
+    return [url for url in refused if not url.startswith(allowed)]
+
+
+def stored_chart_count(notebook: str) -> int:
+    """How many chart outputs the notebook file holds (each must be drawn again in the browser)."""
+    cells = json.loads((ROOT / notebook).read_text())["cells"]
+    return sum(
+        1
+        for cell in cells
+        for output in cell.get("outputs", [])
+        if any(kind in output.get("data", {}) for kind in VEGA_TYPES)
+    )
+
+
+def drawn_charts(scope) -> int:
+    """Charts actually drawn: a vega-embed element holding a canvas or an SVG."""
+    return scope.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)").count()
+
+
+def open_and_run_all(page, lab_url: str, notebook: str, timeout_ms: int = 180_000):
+    """Open ``notebook`` in JupyterLab, restart its kernel and run every cell; return the panel."""
+    page.goto(f"{lab_url}/lab/tree/{notebook}?reset")
+    panel = page.locator(PANEL)
+    expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=90_000)
+    # Wait for the kernel to be up before restarting it (else the dialog races the start).
+    page.wait_for_function(
+        """() => { const w = window.jupyterapp.shell.currentWidget;
+                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+                   return k && k.status === 'idle'; }""",
+        timeout=90_000,
+    )
+    # Not awaited: the command's promise resolves only after the dialog and the whole run.
+    page.evaluate("() => { window.jupyterapp.commands.execute('runmenu:restart-and-run-all'); }")
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    accept.click()
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    wait_until_run(page, timeout_ms)
+    return panel
+
+
+def wait_until_run(page, timeout_ms: int) -> None:
+    """Wait until every code cell has an execution count and the kernel is idle."""
+    page.wait_for_function(
+        f"""() => {{
+            const prompts = [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputPrompt')];
+            if (!prompts.length) return false;
+            const done = prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            const w = window.jupyterapp.shell.currentWidget;
+            const k = w.sessionContext.session && w.sessionContext.session.kernel;
+            return done && k && k.status === 'idle';
+        }}""",
+        timeout=timeout_ms,
+        polling=500,
+    )
+
+
+def assert_clean(scope, what: str) -> None:
+    """No error or stderr output, no Python traceback, no widget left loading, no chart as text."""
+    errors = scope.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert errors.count() == 0, f"{what}: error output: {errors.first.inner_text()[:2000]}"
+    text = scope.inner_text()
+    assert "Traceback" not in text, f"{what}: a Python traceback is shown"
+    assert "Error displaying widget" not in text, f"{what}: a widget failed to display"
+    expect(scope.get_by_text("Loading widget")).to_have_count(0, timeout=30_000)
+    # A chart that is not drawn falls back to its text form, e.g. "alt.Chart(...)".
+    fallback = scope.locator(".jp-OutputArea-output pre, .jp-RenderedText pre").filter(has_text="alt.")
+    assert fallback.count() == 0, f"{what}: a chart is shown as text: {fallback.first.inner_text()[:200]}"
+
+
+def assert_charts_drawn(scope, notebook: str, what: str) -> int:
+    """Every chart of the notebook is drawn (waits for Vega to finish); returns how many."""
+    expected = stored_chart_count(notebook)
+    if expected:
+        expect(scope.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)")).to_have_count(
+            expected, timeout=60_000
+        )
+    drawn = drawn_charts(scope)
+    assert drawn == expected, f"{what}: {drawn} charts drawn, {expected} expected"
+    return drawn
