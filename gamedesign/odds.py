@@ -9,6 +9,11 @@ The concepts, named first:
 * :func:`p_at_least` adds those up for ``i >= k`` and returns an exact ``Rational``;
 * :func:`at_least` returns an :class:`Odds` that shows the formula, the fraction and
   the decimal together in a notebook;
+* :func:`distribution` gives the whole distribution (pmf and cdf as exact Rationals);
+* :func:`p_all_of` asks for several kinds at once ("at least a of these and b of
+  those", the multivariate hypergeometric);
+* :func:`p_with_redraw` adds a redraw step (discard up to ``r`` unwanted cards and draw
+  as many again, as in the Diet Game's Planning phase), exact under that stated policy;
 * :func:`estimate` turns a simulation's hit count into a proportion with a 95% interval,
   and :func:`agrees` says whether an exact value lies inside it.
 """
@@ -117,6 +122,132 @@ def at_least(k: int, successes: int, population: int, draws: int, question: str 
     )
 
 
+def distribution(successes: int, population: int, draws: int) -> "pd.DataFrame":
+    """The whole distribution of the number of wanted cards drawn.
+
+    One row per possible count ``i`` with exact ``P(X = i)``, ``P(X <= i)`` and
+    ``P(X >= i)`` as sympy Rationals (and a float column for charts).
+    """
+    import pandas as pd
+
+    _check_counts(0, successes, population, draws)
+    low, high = max(0, draws - (population - successes)), min(successes, draws)
+    rows, below = [], sp.Integer(0)
+    for i in range(low, high + 1):
+        p = hypergeom_pmf(i, successes, population, draws)
+        rows.append({"count": i, "P(X = i)": p, "P(X <= i)": below + p, "P(X >= i)": 1 - below, "probability": float(p)})
+        below += p
+    return pd.DataFrame(rows)
+
+
+def _check_kinds(kinds) -> list[tuple[str, int, int]]:
+    if not isinstance(kinds, dict) or not kinds:
+        raise ValueError("kinds must be a dict like {'Bench Press': (10, 2)}: name -> (cards in the population, at least)")
+    out = []
+    for name, spec in kinds.items():
+        try:
+            count, need = spec
+        except (TypeError, ValueError):
+            raise ValueError(f"kind {name!r}: give (cards in the population, at least), not {spec!r}") from None
+        for label, value in (("cards in the population", count), ("at least", need)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"kind {name!r}: {label} must be a whole number 0 or more, not {value!r}")
+        out.append((str(name), count, need))
+    return out
+
+
+def p_all_of(kinds: dict, population: int, draws: int) -> sp.Rational:
+    """Exact chance of at least ``a`` of one kind AND ``b`` of another ... in ``draws`` cards.
+
+    ``kinds`` maps a name to ``(cards of that kind in the population, at least)``; the
+    kinds must not overlap. The multivariate hypergeometric, summed exactly.
+    """
+    specs = _check_kinds(kinds)
+    total = sum(count for _, count, _ in specs)
+    _check_counts(0, 0, population, draws)
+    if total > population:
+        raise ValueError(f"the kinds hold {total} cards, more than the population of {population}")
+    rest = population - total
+    counts = [count for _, count, _ in specs]
+    needs = [need for _, _, need in specs]
+    ways = 0
+
+    def walk(index: int, left: int, product: int) -> None:
+        nonlocal ways
+        if index == len(counts):
+            ways += product * math.comb(rest, left)
+            return
+        for x in range(needs[index], min(counts[index], left) + 1):
+            walk(index + 1, left - x, product * math.comb(counts[index], x))
+
+    walk(0, draws, 1)
+    return sp.Rational(ways, math.comb(population, draws))
+
+
+def all_of_formula(kinds: dict, population: int, draws: int) -> str:
+    """LaTeX of :func:`p_all_of`: a sum over every way to meet each minimum."""
+    specs = _check_kinds(kinds)
+    rest = population - sum(count for _, count, _ in specs)
+    letters = "xyzuvw"
+    if len(specs) > len(letters):
+        raise ValueError(f"at most {len(letters)} kinds at once")
+    terms = "".join(rf"\binom{{{count}}}{{{letters[i]}}}" for i, (_, count, _) in enumerate(specs))
+    used = "-".join(letters[i] for i in range(len(specs)))
+    limits = r",\ ".join(rf"{letters[i]} \ge {need}" for i, (_, _, need) in enumerate(specs))
+    return rf"\frac{{\sum_{{{limits}}} {terms}\binom{{{rest}}}{{{draws}-{used}}}}}{{\binom{{{population}}}{{{draws}}}}}"
+
+
+def all_of(kinds: dict, population: int, draws: int, question: str = "") -> "Odds":
+    """:func:`p_all_of` with its formula, ready to display."""
+    wanted = " and ".join(f"at least {need} {name}" for name, (_, need) in kinds.items()) if isinstance(kinds, dict) else ""
+    return Odds(
+        question or f"P({wanted} in {draws} cards from {population})",
+        all_of_formula(kinds, population, draws),
+        p_all_of(kinds, population, draws),
+    )
+
+
+def p_with_redraw(need: int, successes: int, population: int, hand: int, redraw: int) -> sp.Rational:
+    """Exact chance of holding at least ``need`` wanted cards after one redraw step.
+
+    Policy (stated, and the best one for this question): keep every wanted card; if the
+    hand holds fewer than ``need``, discard ``min(redraw, unwanted cards in hand)``
+    unwanted cards and draw as many from the cards not yet seen. With ``x`` wanted cards
+    in the first hand and ``d`` cards redrawn, the redraw is hypergeometric from the
+    ``population - hand`` unseen cards holding ``successes - x`` wanted ones.
+    """
+    _check_counts(need, successes, population, hand)
+    if isinstance(redraw, bool) or not isinstance(redraw, int) or redraw < 0:
+        raise ValueError(f"redraw must be a whole number 0 or more, not {redraw!r}")
+    total = sp.Integer(0)
+    unseen = population - hand
+    for x in range(0, min(successes, hand) + 1):
+        p_first = hypergeom_pmf(x, successes, population, hand)
+        if p_first == 0:
+            continue
+        if x >= need:
+            total += p_first
+            continue
+        d = min(redraw, hand - x, unseen)
+        if d == 0:
+            continue
+        total += p_first * p_at_least(need - x, successes - x, unseen, d)
+    return total
+
+
+def with_redraw(need: int, successes: int, population: int, hand: int, redraw: int, question: str = "") -> "Odds":
+    """:func:`p_with_redraw` with its formula, ready to display."""
+    formula = (
+        rf"\sum_{{x \ge {need}}} P(X=x) + \sum_{{x < {need}}} P(X=x)\,"
+        rf"P\big(Y \ge {need}-x \mid Y \sim \mathrm{{Hyp}}({population - hand},\ {successes}-x,\ \min({redraw}, {hand}-x))\big)"
+    )
+    return Odds(
+        question or f"P(at least {need} of {successes} in {hand} cards with a redraw of up to {redraw})",
+        formula,
+        p_with_redraw(need, successes, population, hand, redraw),
+    )
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A simulated proportion with its 95% Wilson interval."""
@@ -164,12 +295,44 @@ def estimate_from_deals(game, event, trials: int = 10_000, seed: int = 0, condit
     return estimate(hits, kept)
 
 
+def sample_draws(
+    successes: int, population: int, draws: int, need: int = 1, redraw: int = 0, trials: int = 10_000, seed: int = 0
+) -> Estimate:
+    """Shuffle a deck ``trials`` times (numpy, seeded) and count hands with at least ``need``
+    wanted cards, after the redraw step of :func:`p_with_redraw` when ``redraw > 0``.
+
+    A quick check for any deck counts; the notebooks check real games with the engine.
+    """
+    import numpy as np
+
+    _check_counts(need, successes, population, draws)
+    rng = np.random.default_rng(seed)
+    deck = np.zeros(population, dtype=np.int8)
+    deck[:successes] = 1
+    orders = rng.permuted(np.tile(deck, (trials, 1)), axis=1)
+    first = orders[:, :draws].sum(axis=1)
+    got = first.copy()
+    if redraw:
+        swap = np.minimum(redraw, draws - first)
+        swap = np.minimum(swap, population - draws)
+        extra = np.cumsum(orders[:, draws : draws + max(1, redraw)], axis=1)
+        take = np.where(swap > 0, extra[np.arange(trials), np.maximum(swap - 1, 0)], 0)
+        got = np.where(first < need, first + take, first)
+    return estimate(int((got >= need).sum()), trials)
+
+
 def agrees(exact, simulated: Estimate) -> bool:
     """True when the exact value lies inside the simulation's 95% interval."""
     return simulated.low <= float(exact) <= simulated.high
 
 
 __all__ = [
+    "all_of",
+    "all_of_formula",
+    "distribution",
+    "p_all_of",
+    "p_with_redraw",
+    "with_redraw",
     "Estimate",
     "Odds",
     "agrees",
@@ -177,6 +340,7 @@ __all__ = [
     "at_least_formula",
     "estimate",
     "estimate_from_deals",
+    "sample_draws",
     "expected_count",
     "hypergeom_pmf",
     "p_at_least",

@@ -7,6 +7,8 @@ import importlib
 #: Game name -> the package that defines it (its ``GAME_CLASS`` and ``BOTS``).
 _PACKAGES = {
     "legday": "gamedesign.games.legday",
+    "gym": "gamedesign.games.gym",
+    "diet": "gamedesign.games.diet",
 }
 
 #: The names accepted by :func:`load`.

@@ -19,11 +19,12 @@ def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
     return out
 
 
-def play_game(state, bots: Sequence, bot_seeds: Sequence[int] | None = None, on_move=None):
-    """Play ``state`` to its end with one bot per seat; returns the finished state.
+def play_game(state, bots: Sequence, bot_seeds: Sequence[int] | None = None, on_move=None, until=None):
+    """Play ``state`` to its end with one bot per seat; returns the state.
 
     Each bot sees only ``state.observe(seat)`` and ``state.legal_actions(seat)``.
-    ``on_move(seat, action, state)`` is called after every move, if given.
+    ``on_move(seat, action, state)`` is called after every move, if given; with
+    ``until(state)`` the play stops as soon as it returns True (checked before each round).
     """
     game = state.game
     if bot_seeds is not None:
@@ -31,7 +32,7 @@ def play_game(state, bots: Sequence, bot_seeds: Sequence[int] | None = None, on_
             bot.reset(game, seat, bot_seeds[seat % len(bot_seeds)])
     while True:
         movers = state.to_move()
-        if not movers:
+        if not movers or (until is not None and until(state)):
             return state
         # Simultaneous movers all choose before any of their choices is applied.
         choices = [(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat))) for seat in movers]

@@ -1,0 +1,295 @@
+"""Play The Diet Game against bots in a notebook: :func:`play_diet`.
+
+The app only shows the state and passes your clicks to the engine; every rule lives in
+:mod:`gamedesign.games.diet`. You see your hand (click a card to play it, or in Planning
+to mark it for discarding), the current phase and what you are asked, everyone's weight
+as a bar with its number, the log of what happened ("Bo played Laziness on your
+Bicycling") and, at the end, the winner or the draw. Bots move on their own between your
+decisions. Nothing here raises into the notebook: refused clicks show a message.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as widgets
+
+from .. import load
+from ..bots import make_bot
+from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, personalise
+from . import common
+
+#: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
+LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
+
+#: The app shows the turns (newest first) among the latest LOG_LINES lines, at most LOG_TURNS of them.
+LOG_LINES, LOG_TURNS = 60, 4
+
+
+class DietApp(widgets.VBox):
+    """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
+
+    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True):
+        self.game = load("diet", players=players)
+        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
+            raise ValueError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
+        specs = [bots] * players if isinstance(bots, str) else list(bots)
+        if len(specs) != players:
+            raise ValueError(f"give one bot per seat ({players}; yours is ignored) or one name, not {len(specs)}")
+        self.human = human
+        self.auto_pass = auto_pass
+        self.bots = {seat: make_bot(spec, self.game) for seat, spec in enumerate(specs) if seat != human}
+        self.selected: list[int] = []  # hand positions marked for discarding in Planning
+
+        self.header = widgets.HTML()
+        self.weights_view = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.log_view = widgets.HTML()
+        self.out = widgets.Output()
+        self.seed_box = common.seed_input(seed)
+        self.new_button = widgets.Button(description="New game", icon="refresh")
+        self.new_button.on_click(lambda _: self._safely(lambda: self.new_game(self.seed_box.value)))
+        super().__init__(
+            [
+                self.header,
+                self.weights_view,
+                self.prompt,
+                widgets.HTML("<b>Your hand</b>"),
+                self.hand_box,
+                self.action_box,
+                self.out,
+                widgets.HTML("<b>What happened</b>"),
+                self.log_view,
+                widgets.HBox([self.seed_box, self.new_button]),
+            ]
+        )
+        self.new_game(seed)
+
+    # -- game flow ---------------------------------------------------------------------
+
+    def new_game(self, seed: int) -> None:
+        """Start a new game from ``seed`` (bots are seeded from it too)."""
+        self.state = self.game.new_state(seed=seed)
+        seeds = random.Random(seed)
+        for seat, bot in self.bots.items():
+            bot.reset(self.game, seat, seeds.getrandbits(32))
+        self.selected = []
+        self.out.outputs = ()
+        self._advance()
+
+    def play(self, action) -> None:
+        """Play ``action`` (an action or its text) for you, then let the bots move."""
+        self.state.apply(self.human, action)
+        self.selected = []
+        self._advance()
+
+    def _advance(self) -> None:
+        while True:
+            common.advance_bots(self.state, self.bots, {self.human})
+            legal = self.state.legal_actions(self.human)
+            # A decision with one possible answer (nothing to play) is answered for you.
+            if self.auto_pass and len(legal) == 1 and isinstance(legal[0], (Pass, Skip)):
+                self.state.apply(self.human, legal[0])
+                continue
+            break
+        self._render()
+
+    def _safely(self, action) -> None:
+        try:
+            action()
+        except Exception as err:  # a refused move or a bug: show it, never raise into the notebook
+            common.message(self.out, str(err), "error")
+
+    # -- callbacks ---------------------------------------------------------------------
+
+    def _click_card(self, position: int) -> None:
+        view = self.state.observe(self.human)
+        card = self._hand()[position]
+        if view["phase"] == "planning" and self.human in self.state.to_move():
+            if position in self.selected:
+                self.selected.remove(position)
+            elif len(self.selected) < self.game.deck.planning_discards:
+                self.selected.append(position)
+            else:
+                common.message(self.out, f"You may discard at most {self.game.deck.planning_discards} cards.", "error")
+                return
+            self.out.outputs = ()
+            self._render()
+            return
+        if Play(card) not in self.state.legal_actions(self.human):
+            common.message(self.out, f"You cannot play {card} now.", "error")
+            return
+        self.out.outputs = ()
+        self.play(Play(card))
+
+    def _discard_selected(self) -> None:
+        hand = self._hand()
+        self.out.outputs = ()
+        self.play(Discard(tuple(hand[i] for i in self.selected)))
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _hand(self) -> list[str]:
+        return self.state.observe(self.human)["hand"]
+
+    def _name(self, seat: int) -> str:
+        return "You" if seat == self.human else self.game.names[seat]
+
+    def _render(self) -> None:
+        view = self.state.observe(self.human)
+        self.header.value = self._header_html(view)
+        self.weights_view.value = self._weights_html(view)
+        self.prompt.value = f"<div style='margin:4px 0'>{html.escape(self._prompt_text(view))}</div>"
+        self._render_hand(view)
+        self._render_actions(view)
+        self.log_view.value = self._log_html()
+
+    def _log_html(self) -> str:
+        """The latest turns, newest on top; within a turn, events in the order they happened."""
+        turns: list[list[str]] = [[]]
+        for line in self.state.log[-LOG_LINES:]:
+            if line.startswith("Turn ") and turns[-1]:
+                turns.append([])
+            turns[-1].append(personalise(line, self.game.names, self.human))
+        blocks = []
+        for lines in reversed(turns[-LOG_TURNS:]):
+            items = "".join(
+                f"<div style='{'font-weight:600' if line.startswith('Turn ') else 'margin-left:1em'}'>"
+                f"{html.escape(line)}</div>"
+                for line in lines
+            )
+            blocks.append(f"<div style='margin-bottom:6px'>{items}</div>")
+        return (
+            "<div style='max-height:300px;overflow-y:auto;border:1px solid #ccc;padding:4px;font-size:90%'>"
+            + "".join(blocks)
+            + "</div>"
+        )
+
+    def _header_html(self, view: dict) -> str:
+        if view["over"]:
+            if view["winner"] is None:
+                text = f"Draw: nobody reached {view['target']} within {view['max_turns']} turns."
+            elif view["winner"] == self.human:
+                text = f"You won! You reached {view['weights'][self.human]} pounds."
+            else:
+                text = f"{self._name(view['winner'])} won, reaching {view['weights'][view['winner']]} pounds."
+            return f"<h3 style='margin:2px 0'>The Diet Game - {html.escape(text)}</h3>"
+        whose = "your" if view["active"] == self.human else f"{self._name(view['active'])}'s"
+        return (
+            f"<h3 style='margin:2px 0'>The Diet Game - turn {view['turn']}, {html.escape(whose)} "
+            f"{PHASE_TITLES[view['phase']]} phase</h3>"
+            f"<div>Deck: {view['deck_size']} cards, discard pile: {len(view['discard'])}. "
+            f"First to {view['target']} pounds wins.</div>"
+        )
+
+    def _weights_html(self, view: dict) -> str:
+        target = abs(view["target"])
+        rows = []
+        for seat, weight in enumerate(view["weights"]):
+            width = min(100, 100 * abs(weight) / target)
+            colour = LOSS_COLOUR if weight < 0 else GAIN_COLOUR
+            marker = "▶ " if seat == view["active"] and not view["over"] else ""
+            rows.append(
+                "<div style='display:flex;align-items:center;gap:6px'>"
+                f"<span style='width:70px'>{marker}{html.escape(self._name(seat))}</span>"
+                "<span style='width:200px;background:#eee;display:inline-block;height:12px'>"
+                f"<span style='width:{width:.0f}%;background:{colour};display:block;height:12px'></span></span>"
+                f"<span style='width:60px'>{weight:+d} lb</span>"
+                f"<span style='color:#555'>{view['hand_sizes'][seat]} card{'' if view['hand_sizes'][seat] == 1 else 's'}"
+                "</span></div>"
+            )
+        return "<div>" + "".join(rows) + "</div>"
+
+    def _prompt_text(self, view: dict) -> str:
+        if view["over"]:
+            return "Game over. Pick a seed and press New game to play again."
+        movers = view["waiting_for"]
+        if self.human not in movers:
+            return f"Waiting for {self._name(movers[0])}."
+        active = self._name(view["active"])
+        phase, step = view["phase"], view["step"]
+        table = view["on_table"]
+        limit = self.game.deck.planning_discards
+        if phase == "planning":
+            return (
+                f"Planning: click up to {limit} cards to discard ({len(self.selected)} marked), "
+                "then draw as many - or keep your hand."
+            )
+        if step == "own" and phase == "exercise":
+            return "Exercise: play an Exercise card (an opponent may cancel it with Laziness), or none."
+        if step == "own":
+            right = self._name(self.state.right_of(self.human))
+            return f"{PHASE_TITLES[phase]}: eat a {phase} worth 0 or -1, or none ({right} may then feed you a fattening one)."
+        if step == "neighbour":
+            return f"{active} ate no {phase}. Feed {active} a fattening {phase}?"
+        if step == "laziness":
+            return f"{active} played {table['card']}. Cancel it with Laziness?"
+        if step == "cheat":
+            return f"Cheat phase of {active}: play a Cheat card on {active}?"
+        return f"{self._name(table['by'])} played {table['card']} on you. Cancel it with Willpower?"
+
+    def _render_hand(self, view: dict) -> None:
+        my_move = self.human in view["waiting_for"]
+        legal = set(self.state.legal_actions(self.human)) if my_move else set()
+        planning = my_move and view["phase"] == "planning"
+        buttons = []
+        for position, card in enumerate(view["hand"]):
+            info = self.game.deck.card(card)
+            pounds = "" if info.kind in ("willpower", "laziness") else f" ({info.pounds:+d})" if info.pounds else " (0)"
+            button = widgets.Button(
+                description=f"{card}{pounds}",
+                tooltip=f"{info.kind}{pounds}",
+                layout=widgets.Layout(width="auto"),
+                button_style="warning" if position in self.selected else "",
+                disabled=not (planning or Play(card) in legal),
+            )
+            button.on_click(lambda _, p=position: self._safely(lambda: self._click_card(p)))
+            buttons.append(button)
+        self.hand_box.children = buttons
+
+    def _render_actions(self, view: dict) -> None:
+        if self.human not in view["waiting_for"]:
+            self.action_box.children = ()
+            return
+        buttons = []
+        if view["phase"] == "planning":
+            discard = widgets.Button(
+                description=f"Discard {len(self.selected)} and draw",
+                button_style="primary",
+                disabled=not self.selected,
+            )
+            discard.on_click(lambda _: self._safely(self._discard_selected))
+            keep = widgets.Button(description="Keep my hand")
+            keep.on_click(lambda _: self._safely(lambda: self.play(Discard(()))))
+            buttons = [discard, keep]
+        else:
+            for action in self.state.legal_actions(self.human):
+                label = str(action)
+                button = widgets.Button(
+                    description=label[0].upper() + label[1:],
+                    button_style="primary" if isinstance(action, Play) else "",
+                    layout=widgets.Layout(width="auto"),
+                )
+                button.on_click(lambda _, a=action: self._safely(lambda: self._click_action(a)))
+                buttons.append(button)
+        self.action_box.children = buttons
+
+    def _click_action(self, action) -> None:
+        self.out.outputs = ()
+        self.play(action)
+
+
+def play_diet(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True) -> DietApp:
+    """A Diet Game against bots: you sit in seat ``human``; ``bots`` is a bot name
+    (``"greedy"``, ``"random"``) for every other seat, or a list with one per seat.
+
+    ``auto_pass=True`` answers for you when you have nothing to play (for example no
+    Laziness in hand when asked). Returns the app widget.
+    """
+    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass)
+
+
+__all__ = ["DietApp", "play_diet"]

@@ -1,0 +1,433 @@
+"""Play GYM against bots in a notebook.
+
+``play_gym(players=2, seed=0, human=0, bots="greedy")`` returns the app. You play one
+seat; bots play the others (your teammates too, in a 4- or 6-player game) and see only
+their own observation. The app shows the Event Schedule (levels, and which 4 events
+would be in play now), the face-up row, your hand, the board (4 events x 2 sides x 3
+positions), the Coaches, a move log, and guides your turn step by step:
+
+* Pick phase: click a Kid in the row; after a Brat, choose an advance or "No advance".
+* Play phase: choose a Kid and a position and press Place; then choose an Event Action and
+  its target (or Skip action); after Pick a Kid choose the Kid to give back; after a Brat,
+  place a Coach (or Skip coach).
+
+Every colour is shown with its name and letter (R O Y G B P) and every Kid with its skill
+values, so nothing depends on seeing colour. Refused choices are explained, never raised.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+import gamedesign
+from gamedesign.apps.common import advance_bots, message, seed_input
+from gamedesign.bots import make_bot
+from gamedesign.core import IllegalAction
+from gamedesign.games.gym import ACTIONS, Place, Skip
+from gamedesign.games.gym.cards import COLOUR_LETTER
+
+# Light backgrounds, always with the colour's name or letter beside them.
+COLOUR_STYLE = {
+    "red": "#f8d0cc",
+    "orange": "#fde0bf",
+    "yellow": "#fbf3b4",
+    "green": "#d3efd6",
+    "blue": "#d2e4f7",
+    "purple": "#e3d6f1",
+}
+
+CSS = """
+<style>
+.gd-gym .gd-kid { display:inline-block; margin:2px; padding:2px 6px; border:1px solid #555;
+  border-radius:6px; font-size:12px; color:#111; background:#fff; white-space:nowrap; }
+.gd-gym .gd-brat { border:2px dashed #222; }
+.gd-gym table.gd-table { border-collapse:collapse; }
+.gd-gym table.gd-table td, .gd-gym table.gd-table th { border-bottom:1px solid #ccc;
+  padding:3px 6px; text-align:center; vertical-align:middle; color:#111; font-size:12px; }
+.gd-gym table.gd-table th { white-space:nowrap; }
+.gd-gym td.gd-event { min-width:130px; white-space:nowrap; }
+.gd-gym .gd-header { font-size:15px; font-weight:600; color:#111; }
+.gd-gym .gd-empty { color:#777; }
+</style>
+"""
+
+STEP_HINT = {
+    "take": "click a Kid in the face-up row to take it",
+    "advance": "you took a Brat: advance the schedule, or choose No advance",
+    "place": "choose a Kid from your hand and an empty position on your side, then Place",
+    "action": "choose an Event Action and its target, or Skip action",
+    "give_back": "choose a Kid from your hand to give back",
+    "coach": "you placed a Brat: place or move a Coach, or Skip coach",
+}
+
+
+def _colour_tag(colour: str) -> str:
+    return (
+        f'<span class="gd-kid" style="background:{COLOUR_STYLE.get(colour, "#eee")}">'
+        f"{COLOUR_LETTER.get(colour, '?')} {html.escape(colour)}</span>"
+    )
+
+
+def _kid_chip(deck, name: str | None, event: str | None = None) -> str:
+    if name is None:
+        return '<span class="gd-empty">·</span>'
+    kid = deck.kid(name)
+    points = ""
+    if event is not None:
+        points = f" → <b>{kid.value(deck.event(event).colour)}</b>"
+    brat = " gd-brat" if kid.is_brat else ""
+    title = "Brat" if kid.is_brat else "Friendly"
+    return f'<span class="gd-kid{brat}" title="{title}">{html.escape(kid.label)}{points}</span>'
+
+
+def _set_options(dropdown: widgets.Dropdown, options: list) -> None:
+    """Give a dropdown new choices, keeping the current one if it is still there, else the first."""
+    keep = dropdown.value
+    dropdown.options = options
+    values = [v for _, v in options]
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+class GymApp:
+    """The GYM table: schedule, row, hand, board, Coaches, guided turn, log and scores."""
+
+    def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options):
+        self.game = gamedesign.load("gym", players=players, **options)
+        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
+            raise ValueError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
+        self.human = human
+        specs = [bots] * players if isinstance(bots, str) else list(bots)
+        if len(specs) not in (players - 1, players):
+            raise ValueError(f"give one bot for each of the {players - 1} other seats, not {len(specs)}")
+        if len(specs) == players - 1:
+            specs.insert(human, None)
+        self.bot_specs = specs
+        for spec in specs:
+            if spec is not None:
+                make_bot(spec, self.game)  # refuse unknown names now, not mid-game
+        teams = "AB"
+        self.names = [
+            f"You (team {teams[s % 2]})" if s == human else f"Bot {s} (team {teams[s % 2]})" for s in range(players)
+        ]
+
+        self.header = widgets.HTML()
+        self.status = widgets.Output()
+        self.schedule = widgets.HTML()
+        self.row_label = widgets.HTML()
+        self.row_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand = widgets.HTML()
+        self.board = widgets.HTML()
+        self.log = widgets.HTML()
+        self.scores = widgets.HTML()
+        wide = widgets.Layout(width="520px")
+        self.kid_pick = widgets.Dropdown(description="Kid", layout=wide)
+        self.spot_pick = widgets.Dropdown(description="Where", layout=wide)
+        self.kind_pick = widgets.Dropdown(description="Action", layout=wide)
+        self.target_pick = widgets.Dropdown(description="Choice", layout=wide)
+        self.go_button = widgets.Button(description="Place", button_style="primary")
+        self.skip_button = widgets.Button(description="Skip")
+        self.go_button.on_click(lambda _: self._safely(self.go))
+        self.skip_button.on_click(lambda _: self._safely(self.skip))
+        self.kind_pick.observe(lambda _: self._safely(self._fill_targets), names="value")
+        self.note = widgets.HTML()
+        self.controls = widgets.VBox()
+        self.seed_box = seed_input(seed)
+        self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
+        self.new_button.on_click(lambda _: self._safely(lambda: self.new_game(self.seed_box.value)))
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.header,
+                self.status,
+                self.scores,
+                self.controls,
+                self.row_label,
+                self.row_box,
+                self.hand,
+                self.board,
+                self.schedule,
+                self.log,
+                widgets.HBox([self.seed_box, self.new_button]),
+            ]
+        )
+        self.widget.add_class("gd-gym")
+        self.new_game(seed)
+
+    # -- playing -------------------------------------------------------------------------
+
+    def _message(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` in the status area (and keep it in ``last_message``)."""
+        self.last_message = text
+        message(self.status, text, kind)
+
+    def _safely(self, step) -> None:
+        """Run a callback; any failure becomes a message instead of an exception."""
+        try:
+            step()
+        except Exception as err:  # the notebook must never see a traceback from a click
+            self._message(f"Something went wrong: {err}", "error")
+
+    def new_game(self, seed: int) -> None:
+        """Deal a fresh game from ``seed`` and let bots move until it is your turn."""
+        self.state = self.game.new_state(seed=seed)
+        self.bots = {}
+        for seat, spec in enumerate(self.bot_specs):
+            if spec is not None:
+                bot = make_bot(spec, self.game)
+                bot.reset(self.game, seat, seed * 10 + seat)
+                self.bots[seat] = bot
+        self._advance()
+        self._message(f"New game, seed {seed}. You are {self.names[self.human]}.", "info")
+        self.render()
+
+    def act(self, action) -> bool:
+        """Play ``action`` (object or text) for you; a refusal is explained. True if played."""
+        try:
+            self.state.apply(self.human, action)
+        except IllegalAction as err:
+            self._message(f"Not allowed: {err}", "error")
+            self.render()
+            return False
+        self._advance()
+        if self.state.is_over():
+            result = self.state.result()
+            team = "A" if 0 in result.winners else "B"
+            mine = "AB"[self.human % 2]
+            verdict = "Your team wins!" if team == mine else "Your team loses."
+            self._message(f"Game over. Team {team} wins. {verdict}", "ok")
+        else:
+            self._message(f"You played: {action}.", "ok")
+        self.render()
+        return True
+
+    def _advance(self) -> None:
+        try:
+            advance_bots(self.state, self.bots, {self.human})
+        except Exception as err:  # a bot's failure must not break the notebook
+            self._message(f"A bot could not move: {err}", "error")
+
+    def take(self, kid: str) -> None:
+        """Take ``kid`` from the row (what a click on a row button does)."""
+        self.act(f"take {kid}")
+
+    def go(self) -> None:
+        """The main button: place, advance, do the action, give back or place the Coach."""
+        step = self.state.step
+        if step == "place":
+            if self.kid_pick.value is None or self.spot_pick.value is None:
+                self._message("Choose a Kid and a position first.", "error")
+                return
+            event, spot = self.spot_pick.value
+            self.act(Place(self.kid_pick.value, event, spot))
+        elif self.target_pick.value is None:
+            self._message("There is nothing to choose here: use Skip.", "error")
+        else:
+            self.act(self.target_pick.value)
+
+    def skip(self) -> None:
+        """The skip button: no advance, no action or no Coach."""
+        what = {"advance": "advance", "action": "action", "coach": "coach"}.get(self.state.step)
+        if what is None:
+            self._message(f"This step cannot be skipped: {STEP_HINT.get(self.state.step, 'wait')}.", "error")
+            return
+        self.act(Skip(what))
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _my_turn(self) -> bool:
+        return not self.state.is_over() and self.state.turn == self.human
+
+    def render(self) -> None:
+        """Redraw every part of the app from your observation."""
+        view = self.state.observe(self.human)
+        deck = self.game.deck
+        if view["phase"] == "over":
+            self.header.value = '<div class="gd-header">Game over: the final scoring, event by event, is shown first.</div>'
+        else:
+            who = "Your turn" if self._my_turn() else f"{self.names[view['turn']]} to move"
+            hint = STEP_HINT[view["step"]] if self._my_turn() else "waiting"
+            self.header.value = (
+                f'<div class="gd-header">{view["phase"].title()} phase · {html.escape(who)}: {html.escape(hint)}</div>'
+            )
+        buttons = []
+        for kid in view["row"]:
+            button = widgets.Button(
+                description=deck.kid(kid).label,
+                layout=widgets.Layout(width="auto"),
+                disabled=not (self._my_turn() and view["step"] == "take"),
+                tooltip="Brat: lets you advance the schedule" if deck.kid(kid).is_brat else "Friendly",
+            )
+            button.on_click(lambda _, kid=kid: self._safely(lambda: self.take(kid)))
+            buttons.append(button)
+        self.row_box.children = buttons
+        self.row_label.value = (
+            f"<b>Face-up row</b> ({view['stack_size']} more Kids wait for the second reveal)" if view["row"] else ""
+        )
+        forced = view["forced"][self.human]
+        hand = "".join(_kid_chip(deck, k) for k in view["hand"]) or '<span class="gd-empty">empty</span>'
+        extra = f" &nbsp; <b>Forced</b> (must be placed next): {_kid_chip(deck, forced)}" if forced else ""
+        sizes = ", ".join(f"{html.escape(self.names[s])}: {n}" for s, n in enumerate(view["hand_sizes"]))
+        self.hand.value = f"<p><b>Your hand</b>: {hand}{extra}<br><small>Hand sizes: {sizes}</small></p>"
+        self.schedule.value = self._schedule_html(view)
+        self.board.value = self._board_html(view) if view["board"] else ""
+        self.log.value = (
+            "<details open><summary><b>Move log</b> (newest first)</summary>"
+            + "<br>".join(html.escape(line) for line in reversed(view["log"][-40:]))
+            + "</details>"
+        )
+        self.scores.value = self._scores_html() if view["phase"] == "over" else ""
+        self._render_controls(view)
+
+    def _render_controls(self, view: dict) -> None:
+        step = view["step"]
+        if not self._my_turn():
+            self.controls.children = []
+            return
+        legal = self.state.legal_actions(self.human)
+        self.go_button.disabled = False
+        if step == "take":
+            self.controls.children = [widgets.HTML("Click a Kid in the row below.")]
+        elif step == "advance":
+            self._set_targets([a for a in legal if not isinstance(a, Skip)], "Advance")
+            self.go_button.description, self.skip_button.description = "Advance", "No advance"
+            self.controls.children = [self.target_pick, widgets.HBox([self.go_button, self.skip_button])]
+        elif step == "place":
+            kids = [view["forced"][self.human]] if view["forced"][self.human] else view["hand"]
+            _set_options(self.kid_pick, [(self.game.deck.kid(k).label, k) for k in kids])
+            mine = "AB".index(view["team"])
+            spots = []
+            for e in view["in_play"]:
+                colour = self.game.deck.event(e).colour
+                for i, k in enumerate(view["board"][e][mine]):
+                    state = "empty" if k is None else f"taken by {k}"
+                    spots.append((f"{e} ({COLOUR_LETTER[colour]} {colour}) · spot {i + 1} · {state}", (e, i + 1)))
+            _set_options(self.spot_pick, spots)
+            empty = [v for label, v in spots if label.endswith("empty")]
+            if empty and self.spot_pick.value not in empty:
+                self.spot_pick.value = empty[0]  # offer a free position first
+            self.go_button.description = "Place"
+            self.controls.children = [self.kid_pick, self.spot_pick, self.go_button]
+        elif step == "action":
+            kinds = self.state.action_kinds()
+            _set_options(self.kind_pick, [(f"{k.title()}: {ACTIONS[k]}", k) for k in kinds])
+            self._fill_targets()
+            self.go_button.description, self.skip_button.description = "Do it", "Skip action"
+            self.controls.children = [
+                self.kind_pick,
+                self.target_pick,
+                self.note,
+                widgets.HBox([self.go_button, self.skip_button]),
+            ]
+        elif step == "give_back":
+            self._set_targets(legal, "Give back")
+            self.go_button.description = "Give back"
+            taken = view["taken"]
+            self.controls.children = [
+                widgets.HTML(f"You picked <b>{html.escape(str(taken))}</b>. Give a Kid back:"),
+                self.target_pick,
+                self.go_button,
+            ]
+        elif step == "coach":
+            self._set_targets([a for a in legal if not isinstance(a, Skip)], "Coach")
+            self.go_button.description, self.skip_button.description = "Place Coach", "Skip coach"
+            self.controls.children = [self.target_pick, widgets.HBox([self.go_button, self.skip_button])]
+
+    def _set_targets(self, actions, label: str) -> None:
+        self.target_pick.description = label
+        _set_options(self.target_pick, [(str(a), a) for a in actions])
+        self.go_button.disabled = not actions
+
+    def _fill_targets(self) -> None:
+        if self.state.is_over() or self.state.step != "action" or not self._my_turn():
+            return
+        from gamedesign.games.gym.rules import ACTION_KIND
+
+        kind = self.kind_pick.value
+        options = [a for a in self.state.legal_actions(self.human) if ACTION_KIND.get(type(a)) == kind]
+        self._set_targets(options, "Target")
+        self.note.value = (
+            f"<i>No {html.escape(kind)} is possible now (a Coach may block it, or nothing fits): "
+            "choose another action or Skip action.</i>"
+            if not options and kind is not None
+            else ""
+        )
+
+    def _schedule_html(self, view: dict) -> str:
+        final = view["in_play_final"]
+        rows = []
+        for i, item in enumerate(view["schedule"]):
+            e = item["event"]
+            if e in view["in_play"]:
+                status = "✔ in play" if final else "✔ would be in play"
+            else:
+                status = "Coach" if final else "out (would be a Coach)"
+            bar = "■" * item["level"] or "—"
+            rows.append(
+                f"<tr><td>{i + 1}</td><td>{html.escape(e)}</td><td>{_colour_tag(item['colour'])}</td>"
+                f"<td>{item['level']} {bar}</td><td>{status}</td></tr>"
+            )
+        return (
+            "<b>Event Schedule</b> (top of the column first; ties go to the higher event)"
+            '<table class="gd-table"><tr><th>#</th><th>Event</th><th>Colour</th><th>Level</th><th>Now</th></tr>'
+            + "".join(rows)
+            + "</table>"
+        )
+
+    def _board_html(self, view: dict) -> str:
+        deck = self.game.deck
+        coach_at = {tuple(p): c for c, p in view["coaches"].items() if p is not None}
+        rows = []
+        for e in view["in_play"]:
+            colour = deck.event(e).colour
+            sides = view["board"][e]
+            points = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
+            cells_a = "".join(f"<td>{_kid_chip(deck, k, e)}</td>" for k in reversed(sides[0]))
+            cells_b = "".join(f"<td>{_kid_chip(deck, k, e)}</td>" for k in sides[1])
+            coach_a = f"🧢 {html.escape(coach_at[(e, 'A')])}" if (e, "A") in coach_at else ""
+            coach_b = f"🧢 {html.escape(coach_at[(e, 'B')])}" if (e, "B") in coach_at else ""
+            rows.append(
+                f"<tr><td><b>{points[0]}</b></td>{cells_a}<td>{coach_a}</td>"
+                f'<td class="gd-event" style="background:{COLOUR_STYLE.get(colour, "#eee")}"><b>{html.escape(e)}</b><br>'
+                f"{COLOUR_LETTER[colour]} {colour}</td><td>{coach_b}</td>{cells_b}<td><b>{points[1]}</b></td></tr>"
+            )
+        spare = [c for c, p in view["coaches"].items() if p is None]
+        a, b = view["points"]
+        return (
+            f"<b>Board</b> · team A {a} points, team B {b} points so far"
+            + (f" · Coaches waiting: {html.escape(', '.join(spare))}" if spare else "")
+            + '<table class="gd-table"><tr><th>A pts</th><th>A spot 3</th><th>A spot 2</th><th>A spot 1</th>'
+            "<th>A Coach</th><th>Event</th><th>B Coach</th><th>B spot 1</th><th>B spot 2</th><th>B spot 3</th>"
+            "<th>B pts</th></tr>" + "".join(rows) + "</table>"
+        )
+
+    def _scores_html(self) -> str:
+        result = self.state.result()
+        deck = self.game.deck
+        rows = []
+        for e in self.state.in_play:
+            colour = deck.event(e).colour
+            a, b = result.breakdown[0][e], result.breakdown[1][e]
+            rows.append(f"<tr><td>{html.escape(e)}</td><td>{_colour_tag(colour)}</td><td>{a}</td><td>{b}</td></tr>")
+        team = "A" if 0 in result.winners else "B"
+        tie = " (a tie: team A took the first turn)" if result.details["decided_by_tie"] else ""
+        return (
+            "<h4>Final scoring, event by event</h4>"
+            '<table class="gd-table"><tr><th>Event</th><th>Colour</th><th>Team A</th><th>Team B</th></tr>'
+            + "".join(rows)
+            + f"<tr><th>Total</th><th></th><th>{result.scores[0]}</th><th>{result.scores[1]}</th></tr></table>"
+            + f"<p><b>Team {team} wins</b>{tie}.</p>"
+        )
+
+
+def play_gym(players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options) -> widgets.VBox:
+    """The GYM app as a widget: ``play_gym(players=2, seed=0, human=0, bots="greedy")``.
+
+    ``bots`` is a bot name for every other seat or a list with one per other seat;
+    ``options`` are the rule options of ``gamedesign.load("gym", ...)``.
+    """
+    return GymApp(players, seed, human, bots, **options).widget
+
+
+__all__ = ["GymApp", "play_gym"]

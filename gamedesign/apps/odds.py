@@ -1,0 +1,171 @@
+"""The odds explorer: change deck counts, hand size and target, see the exact answer.
+
+``odds_explorer()`` returns the app. Pick a game's preset question or set the numbers
+yourself with the sliders; the formula, the exact fraction, the decimal and a chart of the
+whole distribution update at once, and **Simulate** shuffles a deck 10,000 times to
+check the exact value.
+"""
+
+from __future__ import annotations
+
+import html
+
+import altair as alt
+import ipywidgets as widgets
+
+from gamedesign import odds
+from gamedesign.apps.common import message
+from gamedesign.charts import PALETTE
+
+#: Preset questions: (label, population, wanted, hand, at least, redraw).
+PRESETS = {
+    "Leg Day: a Leg Day in my opening 9": (108, 30, 9, 1, 0),
+    "Leg Day: a Bench Press pair in my opening 9": (108, 10, 9, 2, 0),
+    "Leg Day: three Overhead Presses in my opening 9": (108, 10, 9, 3, 0),
+    "GYM: a Brat in the first reveal of 12": (24, 6, 12, 1, 0),
+    "GYM: two or more Brats in the first reveal": (24, 6, 12, 2, 0),
+    "Diet: a 0 or -1 Breakfast in a fresh hand of 7": (52, 6, 7, 1, 0),
+    "Diet: the same after Planning (swap up to 3)": (52, 6, 7, 1, 3),
+    "Diet: my right-hand neighbour holds a +1 Breakfast": (52, 3, 7, 1, 0),
+}
+
+
+def distribution_chart(successes: int, population: int, draws: int, need: int, redraw: int = 0) -> alt.Chart:
+    """Bar chart of P(X = i), the bars that meet the target marked (text and colour).
+
+    With a redraw step the chart shows the first hand, before the redraw."""
+    table = odds.distribution(successes, population, draws)
+    table["meets target"] = ["yes (counts)" if i >= need else "no" for i in table["count"]]
+    return (
+        alt.Chart(
+            table[["count", "probability", "meets target"]],
+            title=f"Wanted cards in a hand of {draws}" + (" (before the redraw)" if redraw else ""),
+        )
+        .mark_bar()
+        .encode(
+            x=alt.X("count:O", title="Wanted cards in the hand"),
+            y=alt.Y("probability:Q", title="Probability", axis=alt.Axis(format="%")),
+            color=alt.Color("meets target:N", scale=alt.Scale(domain=["yes (counts)", "no"], range=[PALETTE[0], "#BBBBBB"])),
+            tooltip=["count", alt.Tooltip("probability:Q", format=".4f"), "meets target"],
+        )
+        .properties(width=360, height=180)
+    )
+
+
+class OddsExplorer:
+    """Sliders for the deck, the hand and the target; the exact answer and its check."""
+
+    def __init__(self, preset: str = next(iter(PRESETS))):
+        if preset not in PRESETS:
+            raise ValueError(f"unknown preset {preset!r}; allowed: {', '.join(PRESETS)}")
+        style = {"description_width": "170px"}
+        layout = widgets.Layout(width="440px")
+
+        def slider(description, low, high, value):
+            return widgets.IntSlider(
+                value=value, min=low, max=high, description=description, style=style, layout=layout,
+                continuous_update=False,
+            )
+
+        self.preset = widgets.Dropdown(options=list(PRESETS), value=preset, description="Question", style=style,
+                                       layout=widgets.Layout(width="560px"))
+        self.population = slider("Cards in the deck", 1, 120, 108)
+        self.wanted = slider("Wanted cards in the deck", 0, 120, 30)
+        self.hand = slider("Hand size", 1, 20, 9)
+        self.need = slider("At least (target)", 0, 20, 1)
+        self.redraw = slider("Redraw up to (Planning)", 0, 7, 0)
+        self.answer = widgets.HTMLMath()
+        self.status = widgets.HTML()
+        self.chart = widgets.Output()
+        self.simulate_button = widgets.Button(description="Simulate 10,000 hands", icon="random",
+                                              tooltip="Shuffle the deck 10,000 times and count",
+                                              layout=widgets.Layout(width="auto", min_width="200px"))
+        self.check = widgets.HTML()
+        self.preset.observe(lambda change: self.load_preset(change["new"]), names="value")
+        for control in (self.population, self.wanted, self.hand, self.need, self.redraw):
+            control.observe(lambda change: self.update(), names="value")
+        self.simulate_button.on_click(lambda _: self.simulate())
+        self.widget = widgets.VBox(
+            [
+                self.preset,
+                widgets.HBox(
+                    [
+                        widgets.VBox(
+                            [self.population, self.wanted, self.hand, self.need, self.redraw],
+                            layout=widgets.Layout(min_width="450px"),
+                        ),
+                        self.chart,
+                    ],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
+                self.answer,
+                self.status,
+                widgets.HBox([self.simulate_button, self.check]),
+            ]
+        )
+        self._loading = False
+        self.load_preset(preset)
+
+    def load_preset(self, name: str) -> None:
+        """Set every slider to a preset question."""
+        population, wanted, hand, need, redraw = PRESETS[name]
+        self._loading = True
+        self.population.value = population
+        self.wanted.value, self.hand.value, self.need.value, self.redraw.value = wanted, hand, need, redraw
+        self._loading = False
+        self.update()
+
+    def numbers(self) -> tuple[int, int, int, int, int]:
+        """(population, wanted, hand, at least, redraw) as set now."""
+        return self.population.value, self.wanted.value, self.hand.value, self.need.value, self.redraw.value
+
+    def update(self) -> None:
+        """Recompute the exact answer and the chart; explain impossible settings."""
+        if self._loading:
+            return
+        population, wanted, hand, need, redraw = self.numbers()
+        self.check.value = ""
+        try:
+            if redraw:
+                answer = odds.with_redraw(need, wanted, population, hand, redraw)
+            else:
+                answer = odds.at_least(need, wanted, population, hand)
+            chart = distribution_chart(wanted, population, hand, need, redraw)
+        except ValueError as err:
+            self.answer.value = ""
+            self.chart.outputs = ()
+            message(self.status, f"These numbers do not make a deck: {err}", "error")
+            return
+        self.status.value = ""
+        self.answer.value = (
+            f"<p><b>{html.escape(answer.question)}</b></p>"
+            f"<p>$$P = {answer.formula} = {_latex(answer.value)} \\approx {answer.decimal:.4f}$$</p>"
+        )
+        self.chart.outputs = ()
+        self.chart.append_display_data(chart)
+
+    def simulate(self) -> None:
+        """Shuffle and count, and say whether the exact value lies in the 95% interval."""
+        population, wanted, hand, need, redraw = self.numbers()
+        try:
+            exact = odds.p_with_redraw(need, wanted, population, hand, redraw)
+            result = odds.sample_draws(wanted, population, hand, need, redraw, trials=10_000, seed=0)
+        except ValueError as err:
+            message(self.status, f"Cannot simulate: {err}", "error")
+            return
+        verdict = "✔ agrees with the exact value" if odds.agrees(exact, result) else "✘ outside the 95% interval"
+        self.check.value = f"Simulated: {html.escape(str(result))} — {verdict}"
+
+
+def _latex(value) -> str:
+    import sympy as sp
+
+    return sp.latex(value)
+
+
+def odds_explorer(preset: str = next(iter(PRESETS))) -> widgets.VBox:
+    """The odds explorer as a widget."""
+    return OddsExplorer(preset).widget
+
+
+__all__ = ["OddsExplorer", "PRESETS", "distribution_chart", "odds_explorer"]

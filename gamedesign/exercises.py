@@ -1,0 +1,281 @@
+"""Exercises with instant feedback: ``check("legday-odds-1", answer)``.
+
+Each exercise has an id, a kind of answer and a hint. :func:`check` says whether an
+answer is right, with a hint when it is not, and never shows the expected answer:
+
+* exact answers (a count, a sympy ``Rational`` or a ``Fraction``) must be equal;
+* approximate answers (a float) must lie within the stated tolerance;
+* a "predict" answer is a probability between 0 and 1 written down before simulating;
+* an "explain" answer is a sentence (at least a few words) about a rule change.
+
+An answer left as ``None`` (or ``...``) gets "not answered yet" rather than an error.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+import sympy as sp
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: how to compute its answer and how to judge a student's."""
+
+    id: str
+    kind: str  # "exact", "approx", "predict" or "explain"
+    hint: str
+    expected: Callable[[], Any] | None = None
+    tolerance: float = 0.0
+    min_words: int = 8
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: ``status`` is "right", "wrong" or "not answered"."""
+
+    exercise: str
+    status: str
+    message: str
+    details: dict = field(default_factory=dict)
+
+    @property
+    def correct(self) -> bool:
+        """True for a right answer."""
+        return self.status == "right"
+
+    def __str__(self) -> str:
+        symbol = {"right": "✔", "wrong": "✘", "not answered": "…"}[self.status]
+        return f"{symbol} {self.exercise}: {self.message}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        colour = {"right": "#1d5c2e", "wrong": "#8a1c1c", "not answered": "#1f3b5a"}[self.status]
+        return f'<div role="status" style="color:{colour};font-weight:600">{html.escape(str(self))}</div>'
+
+
+def _legday_game():
+    import gamedesign
+
+    return gamedesign.load("legday", players=4)
+
+
+def _mean_greedy_score_with_new_set_curls() -> float:
+    import gamedesign
+
+    game = gamedesign.load("legday", players=4, curl_overflow="new_set")
+    df = gamedesign.simulate(game, ["greedy", "random", "random", "random"], games=300, seed=11)
+    return float(df.loc[df.bot == "greedy", "score"].mean())
+
+
+def _gym_first_team_win_rate() -> float:
+    import gamedesign
+
+    df = gamedesign.simulate(gamedesign.load("gym", players=2), ["greedy", "greedy"], games=200, seed=3)
+    return float(df.loc[df.seat == 0, "won"].mean())
+
+
+def _diet_mean_turns() -> float:
+    import gamedesign
+
+    df = gamedesign.simulate(gamedesign.load("diet", players=4), "greedy", games=200, seed=5)
+    return float(df.groupby("game")["turns"].first().mean())
+
+
+def _odds(name: str, *args):
+    from gamedesign import odds
+
+    return getattr(odds, name)(*args)
+
+
+EXERCISES: dict[str, Exercise] = {
+    exercise.id: exercise
+    for exercise in [
+        Exercise(
+            "legday-odds-1",
+            "exact",
+            "How many Leg Days are in the deck, how many cards, how big is a hand? "
+            "Use odds.p_at_least(k, successes, population, draws).",
+            lambda: _odds("p_at_least", 2, 30, 108, 9),
+        ),
+        Exercise(
+            "legday-count-1",
+            "exact",
+            "Count the cards of the three Protein Shake kinds (6, 8 and 4 cards) weighted by their images.",
+            lambda: 6 * 1 + 8 * 2 + 4 * 3,
+        ),
+        Exercise(
+            "legday-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.3.",
+        ),
+        Exercise(
+            "legday-simulate-1",
+            "approx",
+            "Simulate with the variant game, the bots and the seed given in the exercise, "
+            "then take the mean of the greedy bot's 'score' column.",
+            _mean_greedy_score_with_new_set_curls,
+            tolerance=0.01,
+        ),
+        Exercise(
+            "legday-explain-1",
+            "explain",
+            "Write a sentence or two: what changed, and why would a player's choices change?",
+        ),
+        Exercise(
+            "gym-odds-1",
+            "exact",
+            "6 Brats among 24 Kids; the first reveal shows 12. You want exactly 0 Brats: "
+            "1 minus the chance of at least one.",
+            lambda: 1 - _odds("p_at_least", 1, 6, 24, 12),
+        ),
+        Exercise(
+            "gym-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.6.",
+        ),
+        Exercise(
+            "gym-simulate-1",
+            "approx",
+            "Simulate 200 games of two greedy bots with seed 3 and take the mean of the 'won' column for seat 0.",
+            _gym_first_team_win_rate,
+            tolerance=0.001,
+        ),
+        Exercise(
+            "gym-explain-1",
+            "explain",
+            "Write a sentence or two about what the rule change does to the team that moves second.",
+        ),
+        Exercise(
+            "diet-odds-1",
+            "exact",
+            "Lunch works like Breakfast: 6 of the 52 cards cover it. Add the Planning redraw of up to 3 "
+            "with odds.p_with_redraw(need, successes, population, hand, redraw).",
+            lambda: _odds("p_with_redraw", 1, 6, 52, 7, 3),
+        ),
+        Exercise(
+            "diet-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
+        ),
+        Exercise(
+            "diet-simulate-1",
+            "approx",
+            "Simulate 200 games of four greedy bots with seed 5; each game's 'turns' is on every row of "
+            "that game, so take one row per game before the mean.",
+            _diet_mean_turns,
+            tolerance=0.01,
+        ),
+        Exercise(
+            "diet-explain-1",
+            "explain",
+            "Write a sentence or two: does the change make the race shorter, and is that more fun?",
+        ),
+        Exercise(
+            "odds-multi-1",
+            "exact",
+            "Two kinds at once: odds.p_all_of({name: (cards in the deck, at least), ...}, population, draws).",
+            lambda: _odds("p_all_of", {"Bench Press": (10, 2), "Overhead Press": (10, 1)}, 108, 9),
+        ),
+        Exercise(
+            "odds-expected-1",
+            "exact",
+            "The expected count is draws x successes / population; keep it exact with odds.expected_count.",
+            lambda: _odds("expected_count", 6, 24, 12),
+        ),
+        Exercise(
+            "odds-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.2.",
+        ),
+    ]
+}
+
+
+def _is_unanswered(answer) -> bool:
+    return answer is None or answer is Ellipsis or (isinstance(answer, str) and not answer.strip())
+
+
+def _as_exact(answer):
+    """A number as an exact sympy value, or None when it is not an exact number."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, (int, sp.Integer, sp.Rational)):
+        return sp.nsimplify(answer)
+    if isinstance(answer, Fraction):
+        return sp.Rational(answer.numerator, answer.denominator)
+    if isinstance(answer, sp.Expr) and answer.is_number and answer.is_rational:
+        return sp.nsimplify(answer)
+    return None
+
+
+_EXPECTED: dict[str, Any] = {}
+
+
+def expected_answer(exercise_id: str):
+    """The expected answer of an exercise (computed once; for teachers and tests)."""
+    if exercise_id not in _EXPECTED:
+        _EXPECTED[exercise_id] = EXERCISES[exercise_id].expected()
+    return _EXPECTED[exercise_id]
+
+
+def check(exercise_id: str, answer) -> Feedback:
+    """Judge ``answer`` for exercise ``exercise_id``; never raises for a student's answer."""
+    if exercise_id not in EXERCISES:
+        raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
+    exercise = EXERCISES[exercise_id]
+    if _is_unanswered(answer):
+        return Feedback(exercise_id, "not answered", "not answered yet: replace None with your answer and run the cell")
+    kind = exercise.kind
+    if kind == "explain":
+        if not isinstance(answer, str):
+            return Feedback(exercise_id, "wrong", f"write your explanation as text in quotes. Hint: {exercise.hint}")
+        words = len(answer.split())
+        if words < exercise.min_words:
+            return Feedback(
+                exercise_id, "wrong", f"say a little more ({words} words; at least {exercise.min_words}). Hint: {exercise.hint}"
+            )
+        return Feedback(exercise_id, "right", "thank you: your explanation is recorded for discussion")
+    if kind == "predict":
+        if isinstance(answer, bool) or not isinstance(answer, (numbers.Real, sp.Expr)):
+            return Feedback(exercise_id, "wrong", f"a prediction is a number between 0 and 1. Hint: {exercise.hint}")
+        value = float(answer)
+        if not 0 <= value <= 1:
+            return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {value}. Hint: {exercise.hint}")
+        return Feedback(exercise_id, "right", f"prediction {value:g} recorded: now run the simulation and compare")
+    expected = expected_answer(exercise_id)
+    if kind == "exact":
+        if isinstance(answer, float):
+            return Feedback(
+                exercise_id,
+                "wrong",
+                "that is a decimal; give the exact value (a whole number or a sympy Rational). "
+                f"Hint: {exercise.hint}",
+            )
+        value = _as_exact(answer)
+        if value is None:
+            return Feedback(
+                exercise_id,
+                "wrong",
+                f"expected a number, got {type(answer).__name__}. Hint: {exercise.hint}",
+            )
+        if value == expected:
+            return Feedback(exercise_id, "right", "right, exactly")
+        return Feedback(exercise_id, "wrong", f"not quite. Hint: {exercise.hint}")
+    if kind == "approx":
+        if isinstance(answer, bool) or not isinstance(answer, (numbers.Real, sp.Expr)) or (
+            isinstance(answer, sp.Expr) and not answer.is_number
+        ):
+            return Feedback(exercise_id, "wrong", f"expected a number, got {type(answer).__name__}. Hint: {exercise.hint}")
+        if abs(float(answer) - float(expected)) <= exercise.tolerance:
+            return Feedback(exercise_id, "right", f"right (within {exercise.tolerance:g})")
+        return Feedback(exercise_id, "wrong", f"not within {exercise.tolerance:g} of the answer. Hint: {exercise.hint}")
+    raise ValueError(f"exercise {exercise_id!r} has an unknown kind {kind!r}")
+
+
+__all__ = ["EXERCISES", "Exercise", "Feedback", "check"]

@@ -1,0 +1,118 @@
+"""The greedy Diet bot: eats its best meals and saves its answers for when they matter.
+
+It looks only at its observation (its own hand, the weights, the card on the table) and
+the deck's card list (public settings). Its habits:
+
+* Meals and Exercise: always plays the card that loses the most weight.
+* Fattening meals: always feeds one to its left-hand neighbour when asked (the bot is
+  that neighbour's "player to the right").
+* Willpower: always cancels a Cheat played on it (that is its only use).
+* Laziness and Cheat cards are kept for the moment they matter: played on a player who
+  leads the race (lowest weight, ties included) or is about to reach the target; a
+  second Cheat card in hand is played on anyone, so cheats do not clog the hand.
+* Planning: gives every card a value for the turns ahead and discards (up to the limit)
+  the cards worth less than a fresh card from the deck, worst first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...bots import Bot
+from .cards import MEALS
+from .rules import Discard, Pass, Play, Skip
+
+#: Roughly what an unknown card from the deck is worth, on the scale of :meth:`card_values`.
+FRESH_CARD_VALUE = 1.6
+
+#: How close to the target (in pounds) a player must be for the bot to spend an answer.
+DANGER_MARGIN = 3
+
+
+class GreedyDietBot(Bot):
+    """Greedy: best meal now, answers when the race is at stake, ties by its seeded generator."""
+
+    name = "greedy"
+
+    def act(self, observation: dict, legal_actions):
+        deck = self.game.deck
+        step, phase = observation["step"], observation["phase"]
+        plays = [a for a in legal_actions if isinstance(a, Play)]
+        decline = next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
+        if phase == "planning":
+            return self._plan(observation, legal_actions)
+        if step == "own":
+            if not plays:
+                return decline
+            best = min(deck.card(a.card).pounds for a in plays)
+            return self._pick([a for a in plays if deck.card(a.card).pounds == best])
+        if step in ("neighbour", "willpower"):
+            if not plays:
+                return decline
+            most = max(deck.card(a.card).pounds for a in plays) if step == "neighbour" else 0
+            return self._pick([a for a in plays if deck.card(a.card).pounds == most])
+        if step == "laziness":
+            exercise = deck.card(observation["on_table"]["card"])
+            if plays and self._matters(observation, exercise.pounds):
+                return self._pick(plays)
+            return decline
+        if step == "cheat":
+            cheats = sum(1 for c in observation["hand"] if deck.card(c).kind == "cheat")
+            if plays and (cheats >= 2 or self._matters(observation, 0)):
+                return self._pick(plays)
+            return decline
+        return self._pick(list(legal_actions))  # pragma: no cover - every step is handled above
+
+    def _pick(self, actions):
+        return actions[self.rng.randrange(len(actions))]
+
+    def _matters(self, observation: dict, change: int) -> bool:
+        """True when the active player leads the race or is near (or at, after ``change``) the target."""
+        weights, active, target = observation["weights"], observation["active"], observation["target"]
+        if weights[active] + change <= target:
+            return True
+        others = [w for seat, w in enumerate(weights) if seat != active]
+        return weights[active] <= min(others) or weights[active] <= target + DANGER_MARGIN
+
+    def _plan(self, observation: dict, legal_actions):
+        values = self.card_values(observation["hand"])
+        limit = max((len(a.cards) for a in legal_actions), default=0)
+        ranked = sorted(values, key=lambda pair: pair[1])
+        worst = tuple(card for card, value in ranked[:limit] if value < FRESH_CARD_VALUE)
+        wanted = Discard(worst)
+        return wanted if wanted in legal_actions else Discard(())
+
+    def card_values(self, hand) -> list[tuple[str, float]]:
+        """Each card in ``hand`` with its value for the turns ahead (for lessons: why the
+        bot keeps or discards a card). The first card of a kind is worth more than the
+        second, because each phase uses one card."""
+        deck = self.game.deck
+        seen: Counter = Counter()
+        out = []
+        # Best cards first, so the first of each use gets the full value.
+        for name in sorted(hand, key=lambda c: (deck.card(c).pounds, c)):
+            card = deck.card(name)
+            if card.kind in MEALS and card.pounds <= 0:
+                use = ("eat", card.kind)
+                value = (3.0 - card.pounds) if not seen[use] else 0.8 - 0.2 * card.pounds
+            elif card.kind in MEALS:
+                use = ("feed", card.kind)
+                value = 1.0 if not seen[use] else 0.3
+            elif card.kind == "exercise":
+                use = ("exercise",)
+                value = 3.0 if not seen[use] else 1.2
+            elif card.kind == "willpower":
+                use = ("willpower",)
+                value = 2.0 if not seen[use] else 0.7
+            elif card.kind == "laziness":
+                use = ("laziness",)
+                value = 1.7 if not seen[use] else 0.5
+            else:
+                use = ("cheat",)
+                value = 1.4 if not seen[use] else 0.6
+            seen[use] += 1
+            out.append((name, value))
+        return out
+
+
+__all__ = ["GreedyDietBot", "FRESH_CARD_VALUE"]

@@ -1,0 +1,232 @@
+"""Diet Game cards: the deck file, its validation, and what each card does.
+
+The default deck lives in ``deck.json`` beside this module: the 52 cards of the
+rulebook's "Common Deck Card List", with the hand size (7) and the most cards a player
+may swap when planning (3). A designer copies the file, edits counts or pounds, and
+passes the copy (a path or the parsed data) as ``deck=``. Every problem is reported with
+the card and the field that is wrong.
+
+What a card does follows from its ``kind`` and ``pounds``:
+
+* a meal (``breakfast``, ``lunch``, ``dinner``, ``snack``) worth 0 or less is one you
+  play on yourself in that meal's phase; a meal worth more than 0 is *fattening*: the
+  player to your right plays it on you when you eat no meal of that kind;
+* ``exercise`` (pounds below 0) is played on yourself in the Exercise phase;
+* ``cheat`` (pounds above 0) is played by an opponent on the active player;
+* ``laziness`` cancels an Exercise card; ``willpower`` cancels a Cheat card.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+#: The four meals, in the order their phases come in a turn.
+MEALS = ("breakfast", "lunch", "dinner", "snack")
+
+#: Every card kind a deck may use.
+KINDS = MEALS + ("exercise", "cheat", "willpower", "laziness")
+
+#: Kinds whose cards carry a weight change in ``pounds``.
+WEIGHED = MEALS + ("exercise", "cheat")
+
+#: The letters of the rulebook's card-list legend, for tables and lessons.
+LEGEND = {
+    "breakfast": "B",
+    "lunch": "L",
+    "dinner": "D",
+    "snack": "S",
+    "cheat": "C",
+    "exercise": "E",
+    "willpower": "N",
+    "laziness": "N",
+}
+
+#: Words an action text uses, so no card may be called this.
+RESERVED_NAMES = ("nothing",)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card type: its name, kind, how many the deck holds and its weight change."""
+
+    name: str
+    kind: str
+    count: int
+    pounds: int = 0
+
+    @property
+    def is_meal(self) -> bool:
+        """True for Breakfast, Lunch, Dinner and Snack cards."""
+        return self.kind in MEALS
+
+    @property
+    def is_fattening(self) -> bool:
+        """A meal that makes you gain weight: played on you by your right-hand neighbour."""
+        return self.kind in MEALS and self.pounds > 0
+
+    @property
+    def is_healthy(self) -> bool:
+        """A meal worth 0 or less: one you may play on yourself."""
+        return self.kind in MEALS and self.pounds <= 0
+
+    @property
+    def is_answer(self) -> bool:
+        """Laziness and Willpower: cards that cancel another card."""
+        return self.kind in ("laziness", "willpower")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A validated deck: the card types, the hand size and the Planning swap limit."""
+
+    cards: tuple
+    hand_size: int = 7
+    planning_discards: int = 3
+
+    def __post_init__(self):
+        object.__setattr__(self, "by_name", {c.name: c for c in self.cards})
+        object.__setattr__(self, "_folded", {c.name.casefold(): c.name for c in self.cards})
+
+    @property
+    def size(self) -> int:
+        """Number of physical cards in the deck."""
+        return sum(c.count for c in self.cards)
+
+    def card(self, name: str) -> Card:
+        """The card type called ``name`` (``ValueError`` listing the names if unknown)."""
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise ValueError(f"unknown card {name!r}; valid names: {', '.join(self.card_names())}") from None
+
+    def canonical(self, name: str) -> str:
+        """The deck's spelling of ``name``, matched without regard to case."""
+        folded = self._folded.get(name.strip().casefold())
+        if folded is None:
+            raise ValueError(f"unknown card {name.strip()!r}; valid names: {', '.join(self.card_names())}")
+        return folded
+
+    def card_names(self) -> list[str]:
+        """Every card name, in file order."""
+        return [c.name for c in self.cards]
+
+    def full_deck(self) -> list[str]:
+        """One entry per physical card, in file order (shuffle it before dealing)."""
+        return [c.name for c in self.cards for _ in range(c.count)]
+
+    def count_where(self, test) -> int:
+        """How many physical cards pass ``test(card)``."""
+        return sum(c.count for c in self.cards if test(c))
+
+    def to_data(self) -> dict:
+        """The deck as data in the format of ``deck.json``."""
+        cards = []
+        for c in self.cards:
+            entry = {"name": c.name, "kind": c.kind, "count": c.count}
+            if c.kind in WEIGHED:
+                entry["pounds"] = c.pounds
+            cards.append(entry)
+        return {"hand_size": self.hand_size, "planning_discards": self.planning_discards, "cards": cards}
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_pounds(where: str, kind: str, pounds) -> None:
+    if not _whole(pounds):
+        raise ValueError(f"{where}: 'pounds' must be a whole number, not {pounds!r}")
+    if kind == "exercise" and pounds >= 0:
+        raise ValueError(f"{where}: an exercise card must make you lose weight ('pounds' below 0), not {pounds}")
+    if kind == "cheat" and pounds <= 0:
+        raise ValueError(f"{where}: a cheat card must make its target gain weight ('pounds' above 0), not {pounds}")
+
+
+def parse_deck(data) -> Deck:
+    """Check deck data (a dict as in ``deck.json``) and return a :class:`Deck`.
+
+    Raises ``ValueError`` naming the card and the field that is wrong.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a Diet Game deck must be a JSON object with a 'cards' list, not {type(data).__name__}")
+    if "cards" not in data:
+        raise ValueError("the Diet Game deck has no 'cards' entry")
+    unknown = sorted(k for k in data if k not in ("cards", "hand_size", "planning_discards") and not k.startswith("_"))
+    if unknown:
+        raise ValueError(
+            f"the Diet Game deck has an unknown entry {unknown[0]!r}; allowed: cards, hand_size, planning_discards"
+        )
+    if not isinstance(data["cards"], list) or not data["cards"]:
+        raise ValueError("the Diet Game deck's 'cards' must be a non-empty list")
+    cards, names = [], set()
+    for i, entry in enumerate(data["cards"]):
+        label = entry.get("name") if isinstance(entry, dict) else None
+        where = f"card {i + 1}" + (f" ({label!r})" if label is not None else "")
+        if not isinstance(entry, dict):
+            raise ValueError(f"{where} must be an object with name, kind and count")
+        for field in ("name", "kind", "count"):
+            if field not in entry:
+                raise ValueError(f"{where} has no {field!r}")
+        name, kind, count = entry["name"], entry["kind"], entry["count"]
+        if not isinstance(name, str) or not name.strip() or name != name.strip():
+            raise ValueError(f"{where}: 'name' must be a non-empty text without spaces at either end")
+        if "," in name:
+            raise ValueError(f"{where}: a card name cannot contain a comma (actions list cards separated by commas)")
+        if name.casefold() in names or name.casefold() in RESERVED_NAMES:
+            raise ValueError(f"{where}: the name {name!r} is used twice or is reserved")
+        if kind not in KINDS:
+            raise ValueError(f"{where}: unknown kind {kind!r}; allowed kinds: {', '.join(KINDS)}")
+        if not _whole(count) or count < 0:
+            raise ValueError(f"{where}: 'count' must be a whole number 0 or more, not {count!r}")
+        allowed = {"name", "kind", "count"} | ({"pounds"} if kind in WEIGHED else set())
+        extra = sorted(set(entry) - allowed)
+        if extra:
+            raise ValueError(
+                f"{where}: unexpected field {extra[0]!r} for a {kind} card; allowed: {', '.join(sorted(allowed))}"
+            )
+        pounds = 0
+        if kind in WEIGHED:
+            if "pounds" not in entry:
+                raise ValueError(f"{where}: a {kind} card needs 'pounds', its weight change")
+            pounds = entry["pounds"]
+            _check_pounds(where, kind, pounds)
+        names.add(name.casefold())
+        cards.append(Card(name, kind, count, pounds))
+
+    hand_size = data.get("hand_size", 7)
+    if not _whole(hand_size) or hand_size < 1:
+        raise ValueError(f"'hand_size' must be a whole number 1 or more, not {hand_size!r}")
+    planning = data.get("planning_discards", 3)
+    if not _whole(planning) or not 0 <= planning <= hand_size:
+        raise ValueError(f"'planning_discards' must be a whole number from 0 to the hand size ({hand_size}), not {planning!r}")
+    deck = Deck(tuple(cards), hand_size, planning)
+    if deck.size < 1:
+        raise ValueError("the deck has no cards at all: give at least one card a count above 0")
+    return deck
+
+
+def load_deck(source=None) -> Deck:
+    """Load a deck: ``None`` for the default, a path to a JSON file, or parsed data."""
+    if source is None:
+        text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+        return parse_deck(json.loads(text))
+    if isinstance(source, Deck):
+        return source
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        if not path.is_file():
+            raise ValueError(f"no deck file at {str(path)!r}")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise ValueError(f"deck file {str(path)!r} is not valid JSON: {err}") from None
+        return parse_deck(data)
+    return parse_deck(source)
+
+
+DEFAULT_DECK = load_deck()
+
+__all__ = ["Card", "DEFAULT_DECK", "Deck", "KINDS", "LEGEND", "MEALS", "load_deck", "parse_deck"]

@@ -1,0 +1,53 @@
+"""Diet Game facts from simulated games, as tidy pandas tables for charts.
+
+:func:`gamedesign.simulate` gives one row per player per game (final weight, turns,
+answers played). A race also has a shape over time: :func:`weight_history` plays the
+same games (same seeds, so the ``game`` numbers match) and keeps every player's weight
+after every turn.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...bots import make_bot
+from ...simulate import _seeds, play_game
+
+
+def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
+    """One row per game, seat and turn: columns ``game``, ``seat``, ``bot``, ``turn``
+    (0 is the start), ``round`` (each player's turn number), ``weight``, ``won``, ``over``
+    (the game's last row) - the same games as ``simulate(game, bots, games, seed)``."""
+    n = game.num_players
+    if isinstance(bots, str):
+        bots = [bots] * n
+    bots = list(bots)
+    if len(bots) != n:
+        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    players = [make_bot(spec, game) for spec in bots]
+    labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
+    rows = []
+    for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
+        state = play_game(game.new_state(seed=game_seed), players, bot_seeds)
+        winners = state.result().winners
+        last = len(state.history) - 1
+        for turn, weights in enumerate(state.history):
+            for seat, weight in enumerate(weights):
+                rows.append(
+                    {
+                        "game": index,
+                        "seat": seat,
+                        "bot": labels[seat],
+                        "turn": turn,
+                        "round": (turn + n - 1) // n,
+                        "weight": weight,
+                        "won": seat in winners,
+                        "over": turn == last,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+__all__ = ["weight_history"]

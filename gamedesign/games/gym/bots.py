@@ -1,0 +1,162 @@
+"""The greedy GYM bot: one step of look-ahead, from its own observation only.
+
+It sees what a player at the table sees: the schedule, the row, its own hand, the Kids
+it saw go into other hands (``known_hands``), the board and the Coaches. Its choices:
+
+* **take**: the Kid whose skills are worth most at the events likely to be in play (the 4
+  leading events count fully, the others at a third), a Brat a little more because it
+  steers the schedule;
+* **advance**: the schedule change that makes the 4 events in play best for its team's
+  known Kids and worst for the other team's known Kids;
+* **place**: the Kid and event where the Kid scores most, keeping Kids that score more
+  elsewhere for later;
+* **action**: the Event Action that raises its team's lead on the board most (a lifted
+  Kid also counts for what it will score later from hand); Force and Pick, whose effect is
+  a random draw, are worth a small fixed amount; nothing if no action helps;
+* **give back**: the Kid in hand worth least at the events in play;
+* **coach**: a Coach beside its own team's strongest unguarded side, to protect it.
+"""
+
+from __future__ import annotations
+
+from ...bots import Bot
+from .rules import Advance, Coach, Force, Lift, Move, PickFrom, Place, Swap, Switch, Take, select_events
+
+# Rough worth of the random draws: Force spoils an opponent's next placement, Pick trades
+# a random Kid of theirs for our weakest.
+FORCE_WORTH = 0.4
+PICK_WORTH = 0.6
+# A Kid in hand is worth most of what it can score at its best event later.
+HAND_SHARE = 0.8
+OUTSIDE_WEIGHT = 0.35
+BRAT_STEERING = 0.8
+
+
+class GreedyGymBot(Bot):
+    """Greedy: the action with the largest estimated gain, ties broken by its seeded generator."""
+
+    name = "greedy"
+
+    def act(self, observation: dict, legal_actions):
+        step = observation["step"]
+        score = getattr(self, f"_score_{step}")(observation, legal_actions)
+        values = [score(a) for a in legal_actions]
+        best = max(values)
+        choices = [a for a, v in zip(legal_actions, values) if v >= best - 1e-9]
+        return choices[self.rng.randrange(len(choices))]
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _value(self, kid: str, event: str) -> int:
+        deck = self.game.deck
+        return deck.kid(kid).value(deck.event(event).colour)
+
+    def _best(self, kid: str, events) -> int:
+        return max((self._value(kid, e) for e in events), default=0)
+
+    @staticmethod
+    def _team_kids(observation: dict):
+        me, teams = observation["player"], observation["teams"]
+        ours = list(observation["hand"])
+        theirs = []
+        for seat, kids in enumerate(observation["known_hands"]):
+            (ours if teams[seat] == teams[me] else theirs).extend(kids)
+        return ours, theirs
+
+    # -- pick phase --------------------------------------------------------------------
+
+    def _score_take(self, observation, legal):
+        in_play = set(observation["in_play"])
+        weights = {s["event"]: 1.0 if s["event"] in in_play else OUTSIDE_WEIGHT for s in observation["schedule"]}
+        deck = self.game.deck
+
+        def score(action: Take):
+            kid = deck.kid(action.kid)
+            worth = sum(self._value(action.kid, e) * w for e, w in weights.items())
+            return worth + (BRAT_STEERING if kid.is_brat else 0)
+
+        return score
+
+    def _score_advance(self, observation, legal):
+        column = [s["event"] for s in observation["schedule"]]
+        levels = {s["event"]: s["level"] for s in observation["schedule"]}
+        ours, theirs = self._team_kids(observation)
+        pref = {e: sum(self._value(k, e) for k in ours) - sum(self._value(k, e) for k in theirs) for e in column}
+
+        def score(action):
+            after = dict(levels)
+            if isinstance(action, Advance):
+                for e, steps in action.steps.items():
+                    after[e] += steps
+            chosen = select_events(column, after)
+            # The events in play decide the game; a lead in levels keeps them there.
+            return sum(pref[e] for e in chosen) + 0.05 * sum(after[e] * pref[e] for e in column)
+
+        return score
+
+    # -- play phase --------------------------------------------------------------------
+
+    def _score_place(self, observation, legal):
+        in_play = observation["in_play"]
+
+        def score(action: Place):
+            return self._value(action.kid, action.event) - 0.5 * self._best(action.kid, in_play)
+
+        return score
+
+    def _score_action(self, observation, legal):
+        team = observation["teams"][observation["player"]]
+        mine = "AB".index(team)
+        in_play = observation["in_play"]
+        where = {}
+        for e, sides in observation["board"].items():
+            for t, side in enumerate(sides):
+                for k in side:
+                    if k:
+                        where[k] = (e, t)
+
+        def c(kid, e, t):
+            return self._value(kid, e) * (1 if t == mine else -1)
+
+        def score(action):
+            if isinstance(action, (Switch, Swap)):
+                (ea, ta), (eb, tb) = where[action.a], where[action.b]
+                return c(action.b, ea, ta) + c(action.a, eb, tb) - c(action.a, ea, ta) - c(action.b, eb, tb)
+            if isinstance(action, Move):
+                e, t = where[action.kid]
+                return c(action.kid, action.event, t) - c(action.kid, e, t)
+            if isinstance(action, Lift):
+                e, t = where[action.kid]
+                later = HAND_SHARE * (self._best(action.kid, in_play) - self._best(action.put, in_play))
+                return c(action.put, e, t) - c(action.kid, e, t) + later
+            if isinstance(action, Force):
+                return FORCE_WORTH
+            if isinstance(action, PickFrom):
+                return PICK_WORTH
+            return 0.0
+
+        return score
+
+    def _score_give_back(self, observation, legal):
+        in_play = observation["in_play"]
+        return lambda action: -self._best(action.kid, in_play)
+
+    def _score_coach(self, observation, legal):
+        mine = "AB".index(observation["team"])
+        points = {e: sum(self._value(k, e) for k in sides[mine] if k) for e, sides in observation["board"].items()}
+        guarded = {c: (None if p is None else (p[0], "AB".index(p[1]))) for c, p in observation["coaches"].items()}
+
+        def score(action):
+            if not isinstance(action, Coach):
+                return 0.0  # skip coach
+            target = (action.event, "AB".index(action.side))
+            if target[1] != mine:
+                return -1.0
+            current = guarded[action.coach]
+            kept = points[current[0]] if current is not None and current[1] == mine else 0
+            return points[action.event] - kept
+
+        return score
+
+
+__all__ = ["GreedyGymBot"]

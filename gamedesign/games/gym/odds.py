@@ -1,0 +1,130 @@
+"""Exact odds of the GYM deal, and their checks by dealing real games.
+
+Each exact value is a :class:`gamedesign.odds.Odds` (formula, fraction, decimal). Each
+check deals many games with the engine itself (``game.new_state(seed)``), counts how often
+the event happens, and returns a :class:`gamedesign.odds.Estimate` with its 95% interval.
+
+* the first reveal shows 12 of the 24 Kids: how many Brats does it hold?
+* with no Brat moving the schedule, the 4 events in play are the top 4 of a random column:
+  any 4 of the 6 colours, all equally likely. How likely is a Friendly's skill among them?
+* when every Brat picker advances the schedule at random (each legal choice, skipping
+  included, equally likely), how likely is the event in each column position to make the
+  top 4? Exact by enumerating every sequence of advances.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...odds import Estimate, Odds, at_least, estimate
+from .cards import DEFAULT_DECK, Deck
+from .rules import EVENTS_IN_PLAY, REVEAL
+
+
+def brats_in_first_reveal(k: int = 1, deck: Deck = DEFAULT_DECK) -> Odds:
+    """Exact chance that the first face-up row holds at least ``k`` Brats."""
+    brats = len(deck.brats)
+    return at_least(k, brats, len(deck.kids), REVEAL, f"P(at least {k} of {brats} Brats among the first {REVEAL} Kids)")
+
+
+def friendly_skills_in_play(k: int = 1, deck: Deck = DEFAULT_DECK) -> Odds:
+    """Exact chance that at least ``k`` of a Friendly's 2 skill colours are among the 4 events in
+    play, when no Brat has moved the schedule (the events in play are then 4 of the 6 at random)."""
+    events = len(deck.events)
+    return at_least(k, 2, events, EVENTS_IN_PLAY, f"P(at least {k} of a Friendly's 2 colours among {EVENTS_IN_PLAY} of {events} events)")
+
+
+def deal_brats_in_first_reveal(game, k: int = 1, trials: int = 2000, seed: int = 0) -> Estimate:
+    """Deal ``trials`` games and count those whose first row holds at least ``k`` Brats."""
+    brats = set(game.deck.brats)
+    hits = sum(
+        len(brats.intersection(game.new_state(seed=seed + i).row)) >= k for i in range(trials)
+    )
+    return estimate(hits, trials)
+
+
+def deal_friendly_skills_in_play(game, k: int = 1, trials: int = 2000, seed: int = 0) -> Estimate:
+    """Deal ``trials`` games; in each, draw a random Friendly and count the games where at least
+    ``k`` of its skill colours are among the events that would be in play (no Brat moves)."""
+    rng = random.Random(seed)
+    deck = game.deck
+    friendlies = deck.friendlies
+    hits = 0
+    for i in range(trials):
+        state = game.new_state(seed=seed + i)
+        colours = {deck.event(e).colour for e in state.schedule_in_play()}
+        kid = deck.kid(rng.choice(friendlies))
+        hits += sum(c in colours for c, _ in kid.skills) >= k
+    return estimate(hits, trials)
+
+
+def _advance_choices(events: int, rule: str) -> list[tuple[int, ...]]:
+    """Every legal Brat advance as a vector of steps per column position (skip included)."""
+    choices = [(0,) * events]
+    if rule in ("either", "two_to_one"):
+        choices += [tuple(2 if i == a else 0 for i in range(events)) for a in range(events)]
+    if rule in ("either", "one_to_two"):
+        choices += [
+            tuple(1 if i in (a, b) else 0 for i in range(events)) for a in range(events) for b in range(a + 1, events)
+        ]
+    return choices
+
+
+def top_four_by_position(brat_advance: str = "either", deck: Deck = DEFAULT_DECK):
+    """Exact chance that the event in each column position (0 = top) is in play, when each of
+    the deck's Brats is taken once and its picker chooses uniformly among the legal advances
+    (skipping included). Returns a table with one row per position.
+
+    Enumerated exactly: the distribution of the schedule's levels is built one Brat at a
+    time, then each final schedule picks its top 4 with the higher-in-column tie-break.
+    """
+    import pandas as pd
+    import sympy as sp
+
+    from .rules import select_events
+
+    events = len(deck.events)
+    choices = _advance_choices(events, brat_advance)
+    weight = sp.Rational(1, len(choices))
+    levels = {(0,) * events: sp.Integer(1)}
+    for _ in deck.brats:
+        following: dict = {}
+        for vector, p in levels.items():
+            for step in choices:
+                key = tuple(a + b for a, b in zip(vector, step))
+                following[key] = following.get(key, 0) + p * weight
+        levels = following
+    column = list(range(events))
+    in_play = [sp.Integer(0)] * events
+    for vector, p in levels.items():
+        for position in select_events(column, dict(enumerate(vector))):
+            in_play[position] += p
+    return pd.DataFrame(
+        {"position": column, "P(in play)": in_play, "≈": [round(float(v), 4) for v in in_play]}
+    ).set_index("position")
+
+
+def deal_top_four_by_position(game, games: int = 1000, seed: int = 0, z: float = 1.959964) -> list:
+    """Play the pick phase of ``games`` games with random bots; for each column position, an
+    :class:`Estimate` of how often its event ended up in play (``z`` sets the interval:
+    the default is 95% for each position on its own)."""
+    from ...bots import RandomBot
+
+    hits = [0] * len(game.deck.events)
+    bots = [RandomBot() for _ in range(game.num_players)]
+    for i in range(games):
+        state = game.new_state(seed=seed + i)
+        for b, bot in enumerate(bots):
+            bot.reset(game, b, seed + i * 7 + b)
+        column = list(state.column)
+        while state.phase == "pick":
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat)))
+        for event in state.in_play:
+            hits[column.index(event)] += 1
+    return [estimate(h, games, z) for h in hits]
+
+
+__all__ = [
+    "deal_top_four_by_position",
+    "top_four_by_position","brats_in_first_reveal", "deal_brats_in_first_reveal", "deal_friendly_skills_in_play", "friendly_skills_in_play"]

@@ -1,0 +1,890 @@
+"""GYM: options, actions and the game state.
+
+Play, as read from the rulebook and ``RULINGS.md`` (details in ``docs/gym.md``):
+
+* 2, 4 or 6 players in two teams, A and B. Seats alternate teams (A1, B1, A2, B2, ...):
+  seat ``s`` plays for team ``"AB"[s % 2]``. Seat 0 starts both phases; turns go by seat.
+* Setup: the six Events form the Event Schedule in a random column order, all at level 0.
+  The 24 Kids are shuffled; 12 are revealed in a face-up row, 12 wait in a stack.
+* Pick phase: the active player takes a face-up Kid into their hand. After taking a Brat
+  they may advance the schedule: one event 2 steps, or two different events 1 step each
+  (option ``brat_advance``). When the row is empty the stack is revealed; after 24 picks
+  the 4 most advanced events are in play (ties: higher in the column first) and the other
+  two become Coaches.
+* Play phase, one turn = a few decision points:
+  ``place`` (a Kid from hand on an empty position of your team's side), then ``action``
+  (one Event Action or ``skip action``), then for Pick ``give back`` (a Kid from your hand
+  to the picked-from player), then, if the placed Kid is a Brat, ``coach`` (put either
+  Coach on any side of any event, or ``skip coach``).
+* Event Actions: the placed-at event's action, or the action of either skill colour of the
+  placed Kid when that colour's event is in play. A Coach on a side of an event blocks
+  every action that moves a Kid onto or off that side (Lift, Switch, Swap, Move).
+* Force draws a random Kid from an opponent's hand: it is set in front of them (public),
+  must be their next placement, and they are exempt from Force until that turn is over.
+  Pick draws a random Kid from an opponent's hand; the picker then gives any Kid back.
+* The game ends after the turn in which the last Kid is placed. Each team scores, at each
+  event in play, its Kids' skill values in that event's colour. Ties go to team A.
+
+Hands are hidden from everyone else, teammates included. The row, schedule, board,
+Coaches and Forced Kids are public. Each player remembers where they saw Kids go
+(``known``): a Kid taken from the row is known to be in that hand until a random Pick
+muddles it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+
+from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
+from .cards import Deck, load_deck
+
+TEAMS = ("A", "B")
+SPOTS = 3  # positions on each side of an event
+EVENTS_IN_PLAY = 4
+REVEAL = 12  # Kids in each face-up row
+BLOCKABLE = ("lift", "switch", "swap", "move")
+
+
+def team_of(seat: int) -> int:
+    """Team index of a seat: 0 (team A) for even seats, 1 (team B) for odd seats."""
+    return seat % 2
+
+
+# ----------------------------------------------------------------------------------------
+# Options
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GymOptions:
+    """Rule options of GYM (the defaults follow ``RULINGS.md``)."""
+
+    brat_advance: str = option(
+        "either",
+        ("either", "two_to_one", "one_to_two"),
+        "after taking a Brat: advance one event 2 steps or two events 1 step ('either'), "
+        "only one event 2 steps ('two_to_one'), or only two events 1 step ('one_to_two')",
+    )
+    coach_blocks_placement: bool = option(
+        False, (False, True), "a Coach also stops players placing a Kid on its side (unless no other spot is free)"
+    )
+    deck: object = option(None, doc="a deck file path or deck data (None: the standard deck)")
+
+
+# ----------------------------------------------------------------------------------------
+# Actions: one small value per decision point; str() and GymGame.parse_action agree
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Take:
+    """Pick phase: take the face-up Kid ``kid`` into your hand."""
+
+    kid: str
+
+    def __str__(self) -> str:
+        return f"take {self.kid}"
+
+
+@dataclass(frozen=True)
+class Advance:
+    """After taking a Brat: advance ``first`` 2 steps, or ``first`` and ``second`` 1 step each."""
+
+    first: str
+    second: str | None = None
+
+    def __post_init__(self):
+        if self.second is not None and self.second < self.first:
+            a, b = self.second, self.first
+            object.__setattr__(self, "first", a)
+            object.__setattr__(self, "second", b)
+
+    @property
+    def steps(self) -> dict:
+        """Event name -> steps advanced."""
+        return {self.first: 2} if self.second is None else {self.first: 1, self.second: 1}
+
+    def __str__(self) -> str:
+        if self.second is None:
+            return f"advance {self.first} by 2"
+        return f"advance {self.first} and {self.second} by 1"
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Decline an optional step: ``"advance"``, ``"action"`` or ``"coach"``."""
+
+    what: str
+
+    def __str__(self) -> str:
+        return f"skip {self.what}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Play phase: place ``kid`` from your hand at ``event``, position ``spot`` (1-3) of your side."""
+
+    kid: str
+    event: str
+    spot: int
+
+    def __str__(self) -> str:
+        return f"place {self.kid} at {self.event} spot {self.spot}"
+
+
+@dataclass(frozen=True)
+class Lift:
+    """Lift any Kid: take placed ``kid`` into your hand and put ``put`` from your hand in its place."""
+
+    kid: str
+    put: str
+
+    def __str__(self) -> str:
+        return f"lift {self.kid}, put {self.put}"
+
+
+@dataclass(frozen=True)
+class Switch:
+    """Switch 2 Kids: two placed Kids on the same side exchange positions."""
+
+    a: str
+    b: str
+
+    def __post_init__(self):
+        if self.b < self.a:
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
+
+    def __str__(self) -> str:
+        return f"switch {self.a} with {self.b}"
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Swap 2 Kids: a Kid on each side exchange positions."""
+
+    a: str
+    b: str
+
+    def __post_init__(self):
+        if self.b < self.a:
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
+
+    def __str__(self) -> str:
+        return f"swap {self.a} with {self.b}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move any Kid: placed ``kid`` moves to the empty ``spot`` of ``event`` on its own side."""
+
+    kid: str
+    event: str
+    spot: int
+
+    def __str__(self) -> str:
+        return f"move {self.kid} to {self.event} spot {self.spot}"
+
+
+@dataclass(frozen=True)
+class Force:
+    """Force a Kid: a random Kid from player ``seat``'s hand must be their next placement."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"force player {self.seat}"
+
+
+@dataclass(frozen=True)
+class PickFrom:
+    """Pick a Kid: take a random Kid from player ``seat``'s hand (then give one back)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"pick a Kid from player {self.seat}"
+
+
+@dataclass(frozen=True)
+class GiveBack:
+    """After Pick a Kid: give ``kid`` from your hand to the player you picked from."""
+
+    kid: str
+
+    def __str__(self) -> str:
+        return f"give back {self.kid}"
+
+
+@dataclass(frozen=True)
+class Coach:
+    """After placing a Brat: put Coach ``coach`` beside ``event`` on ``side`` (``"A"``/``"B"``)."""
+
+    coach: str
+    event: str
+    side: str
+
+    def __str__(self) -> str:
+        return f"coach {self.coach} to {self.event} side {self.side}"
+
+
+#: Event Action kind of each action class.
+ACTION_KIND = {Lift: "lift", Switch: "switch", Swap: "swap", Move: "move", Force: "force", PickFrom: "pick"}
+
+
+# ----------------------------------------------------------------------------------------
+# Scoring, as a plain function of a board
+# ----------------------------------------------------------------------------------------
+
+
+def score_board(board: dict, deck: Deck) -> dict:
+    """Points of each team at each event: ``{event: [team A, team B]}``.
+
+    ``board`` maps each event in play to two lists (sides A and B) of Kid names or None.
+    """
+    out = {}
+    for event, sides in board.items():
+        colour = deck.event(event).colour
+        out[event] = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
+    return out
+
+
+def select_events(column: list, levels: dict) -> list:
+    """The events in play: the 4 most advanced, ties to the event higher in the column.
+
+    Returned in column order (top first).
+    """
+    ranked = sorted(column, key=lambda e: (-levels[e], column.index(e)))[:EVENTS_IN_PLAY]
+    return [e for e in column if e in ranked]
+
+
+# ----------------------------------------------------------------------------------------
+# The game
+# ----------------------------------------------------------------------------------------
+
+
+class GymGame(Game):
+    """GYM for 2, 4 or 6 players in two teams."""
+
+    name = "gym"
+    title = "GYM"
+    min_players = 2
+    max_players = 6
+    allowed_players = (2, 4, 6)
+    default_players = 2
+    Options = GymOptions
+
+    def __init__(self, players: int = 2, **options):
+        super().__init__(players, **options)
+        try:
+            self.deck: Deck = load_deck(self.options.deck)
+        except ValueError as err:
+            raise ValueError(f"deck: {err}") from None
+
+    def options_dict(self) -> dict:
+        data = super().options_dict()
+        data["deck"] = None if self.options.deck is None else self.deck.to_data()
+        return data
+
+    def new_state(self, seed: int | None = None) -> "GymState":
+        return GymState(self, check_seed(seed))
+
+    def team_seats(self, team: int) -> list[int]:
+        """Seats of team 0 (A) or 1 (B)."""
+        return [s for s in range(self.num_players) if team_of(s) == team]
+
+    # -- reading actions back from text ------------------------------------------------
+
+    def parse_action(self, text: str):
+        if not isinstance(text, str):
+            raise ValueError(f"an action is a text like 'take Ada', not {text!r}")
+        t = " ".join(text.split())
+        kids, events = self.deck.kid_by_name, self.deck.event_by_name
+        is_kid, is_event = kids.__contains__, events.__contains__
+        action = None
+        if m := re.fullmatch(r"take (.+)", t):
+            if is_kid(m[1]):
+                action = Take(m[1])
+        elif m := re.fullmatch(r"advance (.+) by 2", t):
+            if is_event(m[1]):
+                action = Advance(m[1])
+        elif m := re.fullmatch(r"advance (.+) by 1", t):
+            pair = _split(m[1], " and ", is_event, is_event)
+            if pair and pair[0] != pair[1]:
+                action = Advance(*pair)
+        elif m := re.fullmatch(r"skip (advance|action|coach)", t):
+            action = Skip(m[1])
+        elif m := re.fullmatch(r"place (.+) spot ([1-3])", t):
+            pair = _split(m[1], " at ", is_kid, is_event)
+            if pair:
+                action = Place(pair[0], pair[1], int(m[2]))
+        elif m := re.fullmatch(r"lift (.+), put (.+)", t):
+            if is_kid(m[1]) and is_kid(m[2]):
+                action = Lift(m[1], m[2])
+        elif m := re.fullmatch(r"(switch|swap) (.+)", t):
+            pair = _split(m[2], " with ", is_kid, is_kid)
+            if pair:
+                action = (Switch if m[1] == "switch" else Swap)(*pair)
+        elif m := re.fullmatch(r"move (.+) spot ([1-3])", t):
+            pair = _split(m[1], " to ", is_kid, is_event)
+            if pair:
+                action = Move(pair[0], pair[1], int(m[2]))
+        elif m := re.fullmatch(r"force player (\d+)", t):
+            action = Force(int(m[1]))
+        elif m := re.fullmatch(r"pick a Kid from player (\d+)", t):
+            action = PickFrom(int(m[1]))
+        elif m := re.fullmatch(r"give back (.+)", t):
+            if is_kid(m[1]):
+                action = GiveBack(m[1])
+        elif m := re.fullmatch(r"coach (.+) side ([AB])", t):
+            pair = _split(m[1], " to ", is_event, is_event)
+            if pair:
+                action = Coach(pair[0], pair[1], m[2])
+        if action is None:
+            raise ValueError(
+                f"{text!r} is not a GYM action; allowed forms: 'take KID', 'advance EVENT by 2', "
+                "'advance EVENT and EVENT by 1', 'skip advance|action|coach', 'place KID at EVENT spot N', "
+                "'lift KID, put KID', 'switch KID with KID', 'swap KID with KID', 'move KID to EVENT spot N', "
+                "'force player N', 'pick a Kid from player N', 'give back KID', 'coach COACH to EVENT side A|B'"
+            )
+        return action
+
+    def state_from_json(self, text: str) -> "GymState":
+        data = json.loads(text)
+        self._check_saved(data)
+        state = GymState.__new__(GymState)
+        state.game = self
+        state.seed = data["seed"]
+        state.rng = rng_from_json(data["rng"])
+        state.column = list(data["column"])
+        state.levels = dict(data["levels"])
+        state.row = list(data["row"])
+        state.stack = list(data["stack"])
+        state.hands = [list(h) for h in data["hands"]]
+        state.phase, state.step, state.turn = data["phase"], data["step"], data["turn"]
+        state.in_play = list(data["in_play"])
+        state.coach_cards = list(data["coach_cards"])
+        state.board = {e: [list(side) for side in sides] for e, sides in data["board"].items()}
+        state.coaches = {c: (None if p is None else (p[0], p[1])) for c, p in data["coaches"].items()}
+        state.forced = list(data["forced"])
+        state.exempt = list(data["exempt"])
+        state.placed, state.placed_at = data["placed"], data["placed_at"]
+        state.victim, state.taken = data["victim"], data["taken"]
+        state.known = [set(k) for k in data["known"]]
+        state.log = [dict(entry) for entry in data["log"]]
+        return state
+
+
+def _split(text: str, sep: str, left_ok, right_ok):
+    """Split ``text`` at an occurrence of ``sep`` whose two sides pass the checks."""
+    start = 0
+    while (i := text.find(sep, start)) >= 0:
+        left, right = text[:i], text[i + len(sep):]
+        if left_ok(left) and right_ok(right):
+            return left, right
+        start = i + 1
+    return None
+
+
+# ----------------------------------------------------------------------------------------
+# The state
+# ----------------------------------------------------------------------------------------
+
+
+class GymState(State):
+    """One game of GYM in progress."""
+
+    def __init__(self, game: GymGame, seed: int):
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        deck = game.deck
+        self.column = [e.name for e in deck.events]
+        self.rng.shuffle(self.column)
+        self.levels = {e: 0 for e in self.column}
+        kids = [k.name for k in deck.kids]
+        self.rng.shuffle(kids)
+        self.row, self.stack = kids[:REVEAL], kids[REVEAL:]
+        n = game.num_players
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.phase, self.step, self.turn = "pick", "take", 0
+        self.in_play: list[str] = []
+        self.coach_cards: list[str] = []
+        self.board: dict[str, list[list]] = {}
+        self.coaches: dict[str, tuple | None] = {}
+        self.forced: list[str | None] = [None] * n
+        self.exempt = [False] * n
+        self.placed = self.placed_at = None
+        self.victim = self.taken = None
+        self.known: list[set] = [set() for _ in range(n)]
+        self.log: list[dict] = []
+
+    @classmethod
+    def from_setup(cls, game: GymGame, *, hands, in_play, board=None, coaches=None, turn=0, seed=0,
+                   forced=None, levels=None) -> "GymState":
+        """A play-phase state built by hand (for lessons and tests).
+
+        ``hands`` lists each seat's Kids, ``in_play`` the 4 events (the other two become
+        Coaches), ``board`` maps events to ``[side A, side B]`` lists of 3 names or None,
+        ``coaches`` maps a Coach to ``(event, "A"|"B")``. Kids not given anywhere are left
+        out of the game. Everyone is taken to know nothing about the other hands.
+        """
+        state = cls(game, seed)
+        deck = game.deck
+        for e in in_play:
+            deck.event(e)
+        if len(set(in_play)) != EVENTS_IN_PLAY:
+            raise ValueError(f"give {EVENTS_IN_PLAY} different events in play")
+        if levels is not None:
+            state.levels = dict(levels)
+        state.row, state.stack = [], []
+        state.hands = [list(h) for h in hands]
+        state.in_play = [e for e in state.column if e in in_play]
+        state.coach_cards = [e for e in state.column if e not in in_play]
+        state.board = {e: [[None] * SPOTS, [None] * SPOTS] for e in state.in_play}
+        for e, sides in (board or {}).items():
+            state.board[e] = [list(side) for side in sides]
+        state.coaches = {c: None for c in state.coach_cards}
+        for c, where in (coaches or {}).items():
+            state.coaches[c] = None if where is None else (where[0], TEAMS.index(where[1]))
+        if forced is not None:
+            state.forced = list(forced)
+            state.exempt = [k is not None for k in state.forced]
+        state.phase, state.step, state.turn = "play", "place", turn
+        return state
+
+    # -- reading the state -------------------------------------------------------------
+
+    def schedule_in_play(self) -> list[str]:
+        """The 4 events that would be in play if the Pick phase ended now (column order)."""
+        return list(self.in_play) if self.in_play else select_events(self.column, self.levels)
+
+    def locate(self, kid: str):
+        """``(event, team, spot index)`` of a placed Kid, or None."""
+        for e, sides in self.board.items():
+            for t, side in enumerate(sides):
+                if kid in side:
+                    return e, t, side.index(kid)
+        return None
+
+    def coached(self, event: str, team: int) -> bool:
+        """True when a Coach stands on ``team``'s side of ``event``."""
+        return any(where == (event, team) for where in self.coaches.values())
+
+    def team_points(self) -> list[int]:
+        """Points of team A and team B on the board now."""
+        per = score_board(self.board, self.game.deck)
+        return [sum(p[t] for p in per.values()) for t in (0, 1)]
+
+    def _kids_left(self) -> int:
+        return sum(len(h) for h in self.hands) + sum(k is not None for k in self.forced) + len(self.row) + len(self.stack)
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def to_move(self) -> list[int]:
+        return [] if self.phase == "over" else [self.turn]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, player: int) -> list:
+        self._check_player(player)
+        if self.phase == "over" or player != self.turn:
+            return []
+        return getattr(self, f"_legal_{self.step}")(player)
+
+    def _legal_take(self, player):
+        return [Take(k) for k in self.row]
+
+    def _legal_advance(self, player):
+        rule = self.game.options.brat_advance
+        out = []
+        if rule in ("either", "two_to_one"):
+            out += [Advance(e) for e in self.column]
+        if rule in ("either", "one_to_two"):
+            out += [Advance(a, b) for i, a in enumerate(self.column) for b in self.column[i + 1:]]
+        return out + [Skip("advance")]
+
+    def _legal_place(self, player):
+        team = team_of(player)
+        kids = [self.forced[player]] if self.forced[player] else list(self.hands[player])
+        spots = [(e, i) for e in self.in_play for i in range(SPOTS) if self.board[e][team][i] is None]
+        if self.game.options.coach_blocks_placement:
+            free = [(e, i) for e, i in spots if not self.coached(e, team)]
+            spots = free or spots  # never leave a player without a legal placement
+        return [Place(k, e, i + 1) for k in kids for e, i in spots]
+
+    def action_kinds(self) -> list[str]:
+        """The Event Actions open after this turn's placement (placed-at event, Kid's skills)."""
+        deck = self.game.deck
+        kinds = [deck.event(self.placed_at).action]
+        for colour, _ in deck.kid(self.placed).skills:
+            for e in self.in_play:
+                if deck.event(e).colour == colour and deck.event(e).action not in kinds:
+                    kinds.append(deck.event(e).action)
+        return kinds
+
+    def _legal_action(self, player):
+        out = []
+        for kind in self.action_kinds():
+            out += getattr(self, f"_options_{kind}")(player)
+        return out + [Skip("action")]
+
+    def _placed_kids(self):
+        for e in self.in_play:
+            for t in (0, 1):
+                for i, k in enumerate(self.board[e][t]):
+                    if k:
+                        yield k, e, t, i
+
+    def _options_lift(self, player):
+        hand = self.hands[player]
+        return [Lift(k, p) for k, e, t, _ in self._placed_kids() if not self.coached(e, t) for p in hand]
+
+    def _options_switch(self, player):
+        out = []
+        placed = list(self._placed_kids())
+        for x, (a, ea, ta, _) in enumerate(placed):
+            for b, eb, tb, _ in placed[x + 1:]:
+                if ta != tb:
+                    continue
+                # Kids switched within one event stay on that side: a Coach does not stop it.
+                if ea != eb and (self.coached(ea, ta) or self.coached(eb, tb)):
+                    continue
+                out.append(Switch(a, b))
+        return out
+
+    def _options_swap(self, player):
+        placed = list(self._placed_kids())
+        out = []
+        for a, ea, ta, _ in placed:
+            if ta != 0 or self.coached(ea, 0):
+                continue
+            for b, eb, tb, _ in placed:
+                if tb == 1 and not self.coached(eb, 1):
+                    out.append(Swap(a, b))
+        return out
+
+    def _options_move(self, player):
+        out = []
+        for k, e, t, i in self._placed_kids():
+            for e2 in self.in_play:
+                if e2 != e and (self.coached(e, t) or self.coached(e2, t)):
+                    continue
+                for j in range(SPOTS):
+                    if self.board[e2][t][j] is None:
+                        out.append(Move(k, e2, j + 1))
+        return out
+
+    def _opponents(self, player):
+        return [s for s in range(self.game.num_players) if team_of(s) != team_of(player)]
+
+    def _options_force(self, player):
+        return [Force(s) for s in self._opponents(player) if self.hands[s] and not self.exempt[s]]
+
+    def _options_pick(self, player):
+        return [PickFrom(s) for s in self._opponents(player) if self.hands[s]]
+
+    def _legal_give_back(self, player):
+        return [GiveBack(k) for k in self.hands[player]]
+
+    def _legal_coach(self, player):
+        out = []
+        for c in self.coach_cards:
+            for e in self.in_play:
+                for t in (0, 1):
+                    if self.coaches[c] == (e, t) or self.coached(e, t):
+                        continue
+                    out.append(Coach(c, e, TEAMS[t]))
+        return out + [Skip("coach")]
+
+    # -- applying actions --------------------------------------------------------------
+
+    def _apply(self, player: int, action) -> None:
+        getattr(self, f"_do_{type(action).__name__.lower()}")(player, action)
+
+    def _say(self, player, text, private=None):
+        self.log.append({"seat": player, "text": text, "private": {str(s): t for s, t in (private or {}).items()}})
+
+    def _do_take(self, player, action: Take):
+        self.row.remove(action.kid)
+        self.hands[player].append(action.kid)
+        for known in self.known:
+            known.add(action.kid)
+        self._say(player, f"player {player} took {action.kid}")
+        if self.game.deck.kid(action.kid).is_brat:
+            self.step = "advance"
+        else:
+            self._next_pick()
+
+    def _do_advance(self, player, action: Advance):
+        for e, steps in action.steps.items():
+            self.levels[e] += steps
+        self._say(player, f"player {player} advanced " + " and ".join(f"{e} by {s}" for e, s in action.steps.items()))
+        self._next_pick()
+
+    def _do_skip(self, player, action: Skip):
+        if action.what == "advance":
+            self._next_pick()
+        elif action.what == "action":
+            self._after_action(player)
+        else:
+            self._end_turn(player)
+
+    def _next_pick(self):
+        n = self.game.num_players
+        self.turn, self.step = (self.turn + 1) % n, "take"
+        if self.row:
+            return
+        if self.stack:
+            self.row, self.stack = self.stack[:REVEAL], self.stack[REVEAL:]
+            self._say(None, "the second 12 Kids are revealed: " + ", ".join(self.row))
+            return
+        self.in_play = select_events(self.column, self.levels)
+        self.coach_cards = [e for e in self.column if e not in self.in_play]
+        self.board = {e: [[None] * SPOTS, [None] * SPOTS] for e in self.in_play}
+        self.coaches = {c: None for c in self.coach_cards}
+        self.phase, self.step, self.turn = "play", "place", 0
+        self._say(None, "events in play: " + ", ".join(self.in_play) + "; Coaches: " + ", ".join(self.coach_cards))
+
+    def _do_place(self, player, action: Place):
+        if self.forced[player] == action.kid:
+            self.forced[player] = None
+        else:
+            self.hands[player].remove(action.kid)
+        self.board[action.event][team_of(player)][action.spot - 1] = action.kid
+        self.placed, self.placed_at = action.kid, action.event
+        self.step = "action"
+        self._say(player, f"player {player} placed {action.kid} at {action.event} spot {action.spot}")
+
+    def _do_lift(self, player, action: Lift):
+        e, t, i = self.locate(action.kid)
+        self.hands[player].remove(action.put)
+        self.board[e][t][i] = action.put
+        self.hands[player].append(action.kid)
+        for known in self.known:
+            known.add(action.kid)
+        self._say(player, f"player {player} lifted {action.kid} from {e} side {TEAMS[t]} and put {action.put} there")
+        self._after_action(player)
+
+    def _exchange(self, a, b):
+        ea, ta, ia = self.locate(a)
+        eb, tb, ib = self.locate(b)
+        self.board[ea][ta][ia], self.board[eb][tb][ib] = b, a
+
+    def _do_switch(self, player, action: Switch):
+        self._exchange(action.a, action.b)
+        self._say(player, f"player {player} switched {action.a} and {action.b}")
+        self._after_action(player)
+
+    def _do_swap(self, player, action: Swap):
+        self._exchange(action.a, action.b)
+        self._say(player, f"player {player} swapped {action.a} and {action.b}")
+        self._after_action(player)
+
+    def _do_move(self, player, action: Move):
+        e, t, i = self.locate(action.kid)
+        self.board[e][t][i] = None
+        self.board[action.event][t][action.spot - 1] = action.kid
+        self._say(player, f"player {player} moved {action.kid} to {action.event} spot {action.spot}")
+        self._after_action(player)
+
+    def _do_force(self, player, action: Force):
+        victim = action.seat
+        kid = self.rng.choice(self.hands[victim])
+        self.hands[victim].remove(kid)
+        self.forced[victim], self.exempt[victim] = kid, True
+        self._say(player, f"player {player} forced player {victim}: {kid} must be their next placement")
+        self._after_action(player)
+
+    def _do_pickfrom(self, player, action: PickFrom):
+        victim = action.seat
+        kid = self.rng.choice(self.hands[victim])
+        for q, known in enumerate(self.known):
+            if q not in (player, victim):  # they cannot tell which Kid moved
+                known.difference_update(self.hands[victim])
+        self.known[victim].add(kid)
+        self.hands[victim].remove(kid)
+        self.hands[player].append(kid)
+        self.victim, self.taken, self.step = victim, kid, "give_back"
+        self._say(
+            player,
+            f"player {player} picked a random Kid from player {victim}",
+            {player: f"you picked {kid} from player {victim}", victim: f"player {player} picked your {kid}"},
+        )
+
+    def _do_giveback(self, player, action: GiveBack):
+        victim = self.victim
+        for q, known in enumerate(self.known):
+            if q not in (player, victim):
+                known.difference_update(self.hands[player])
+        self.hands[player].remove(action.kid)
+        self.hands[victim].append(action.kid)
+        self.known[player].add(action.kid)
+        self._say(
+            player,
+            f"player {player} gave a Kid back to player {victim}",
+            {player: f"you gave {action.kid} to player {victim}", victim: f"player {player} gave you {action.kid}"},
+        )
+        self.victim = self.taken = None
+        self._after_action(player)
+
+    def _after_action(self, player):
+        if self.game.deck.kid(self.placed).is_brat:
+            self.step = "coach"
+        else:
+            self._end_turn(player)
+
+    def _do_coach(self, player, action: Coach):
+        self.coaches[action.coach] = (action.event, TEAMS.index(action.side))
+        self._say(player, f"player {player} put Coach {action.coach} at {action.event} side {action.side}")
+        self._end_turn(player)
+
+    def _end_turn(self, player):
+        self.exempt[player] = False  # a Force exemption lasts until the forced player's turn is over
+        self.placed = self.placed_at = None
+        if self._kids_left() == 0:
+            self.phase, self.step = "over", None
+            a, b = self.team_points()
+            self._say(None, f"game over: team A {a}, team B {b}")
+            return
+        self.turn, self.step = (self.turn + 1) % self.game.num_players, "place"
+
+    # -- result ------------------------------------------------------------------------
+
+    def result(self) -> Result:
+        self._require_over()
+        n = self.game.num_players
+        per = score_board(self.board, self.game.deck)
+        totals = [sum(p[t] for p in per.values()) for t in (0, 1)]
+        winner = 0 if totals[0] >= totals[1] else 1  # a tie goes to team A, who took the first turn
+        return Result(
+            scores=tuple(totals[team_of(s)] for s in range(n)),
+            winners=tuple(self.game.team_seats(winner)),
+            breakdown=tuple({e: per[e][team_of(s)] for e in self.in_play} for s in range(n)),
+            details={
+                "team": [TEAMS[team_of(s)] for s in range(n)],
+                "events_in_play": ", ".join(self.in_play),
+                "margin": [totals[team_of(s)] - totals[1 - team_of(s)] for s in range(n)],
+                "decided_by_tie": totals[0] == totals[1],
+            },
+        )
+
+    # -- what a player sees ------------------------------------------------------------
+
+    def observe(self, player: int) -> dict:
+        self._check_player(player)
+        n = self.game.num_players
+        deck = self.game.deck
+        view = {
+            "game": self.game.name,
+            "player": player,
+            "players": n,
+            "team": TEAMS[team_of(player)],
+            "teams": [TEAMS[team_of(s)] for s in range(n)],
+            "phase": self.phase,
+            "step": self.step,
+            "turn": None if self.phase == "over" else self.turn,
+            "schedule": [
+                {"event": e, "colour": deck.event(e).colour, "action": deck.event(e).action, "level": self.levels[e]}
+                for e in self.column
+            ],
+            "in_play": self.schedule_in_play(),
+            "in_play_final": bool(self.in_play),
+            "coach_cards": list(self.coach_cards),
+            "row": list(self.row),
+            "stack_size": len(self.stack),
+            "hand": list(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "known_hands": [
+                [] if s == player else [k for k in self.hands[s] if k in self.known[player]] for s in range(n)
+            ],
+            "forced": list(self.forced),
+            "exempt": list(self.exempt),
+            "board": {e: [list(side) for side in sides] for e, sides in self.board.items()},
+            "coaches": {c: (None if p is None else [p[0], TEAMS[p[1]]]) for c, p in self.coaches.items()},
+            "placed": self.placed,
+            "placed_at": self.placed_at,
+            "picked_from": self.victim,
+            "taken": self.taken if player in (self.turn, self.victim) else None,
+            "points": self.team_points(),
+            "log": [e["private"].get(str(player), e["text"]) for e in self.log],
+        }
+        if self.phase == "over":
+            result = self.result()
+            view["result"] = {"scores": list(result.scores), "winners": list(result.winners)}
+        return view
+
+    # -- copies and saving -------------------------------------------------------------
+
+    def clone(self) -> "GymState":
+        return self.game.state_from_json(self.to_json())
+
+    def _to_data(self) -> dict:
+        return {
+            "seed": self.seed,
+            "rng": rng_to_json(self.rng),
+            "column": self.column,
+            "levels": self.levels,
+            "row": self.row,
+            "stack": self.stack,
+            "hands": self.hands,
+            "phase": self.phase,
+            "step": self.step,
+            "turn": self.turn,
+            "in_play": self.in_play,
+            "coach_cards": self.coach_cards,
+            "board": self.board,
+            "coaches": {c: (None if p is None else list(p)) for c, p in self.coaches.items()},
+            "forced": self.forced,
+            "exempt": self.exempt,
+            "placed": self.placed,
+            "placed_at": self.placed_at,
+            "victim": self.victim,
+            "taken": self.taken,
+            "known": [sorted(k) for k in self.known],
+            "log": self.log,
+        }
+
+    def hidden_variant(self, player: int, rng) -> "GymState | None":
+        """Swap two Kids whose places ``player`` cannot know: in the unrevealed stack or in
+        other players' hands, leaving out Kids ``player`` saw go there."""
+        self._check_player(player)
+        if self.is_over():
+            return None
+        places = [("stack", None, i) for i, k in enumerate(self.stack) if k not in self.known[player]]
+        for s, hand in enumerate(self.hands):
+            if s != player:
+                places += [("hand", s, i) for i, k in enumerate(hand) if k not in self.known[player]]
+        if len(places) < 2:
+            return None
+        rng.shuffle(places)
+        a = places[0]
+        b = next((p for p in places[1:] if p[:2] != a[:2]), places[1])
+        other = self.clone()
+
+        def box(place):
+            return other.stack if place[0] == "stack" else other.hands[place[1]]
+
+        ka, kb = box(a)[a[2]], box(b)[b[2]]
+        box(a)[a[2]], box(b)[b[2]] = kb, ka
+        if other.taken in (ka, kb):
+            other.taken = kb if other.taken == ka else ka
+        return other
+
+    def __repr__(self) -> str:
+        if self.is_over():
+            return f"<GYM game over, seed {self.seed}: team A {self.result().scores[0]}, team B {self.result().scores[1]}>"
+        return f"<GYM {self.phase} phase, player {self.turn} to {self.step.replace('_', ' ')}, seed {self.seed}>"
+
+
+__all__ = [
+    "Advance", "Coach", "Force", "GiveBack", "GymGame", "GymOptions", "GymState", "Lift", "Move", "PickFrom",
+    "Place", "Skip", "Switch", "Swap", "TEAMS", "Take", "score_board", "select_events", "team_of",
+]

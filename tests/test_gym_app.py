@@ -1,0 +1,94 @@
+"""The GYM app, driven by clicks as a learner would."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamedesign.apps.gym import GymApp, play_gym
+
+
+def click_through(app, prefer_skip=False, limit=500):
+    """Play the human seat to the end by clicking: first Kid, first choices, main button."""
+    clicks = 0
+    while not app.state.is_over():
+        assert app.state.turn == app.human, "bots must have moved until it is our turn"
+        step = app.state.step
+        if step == "take":
+            buttons = [b for b in app.row_box.children if not b.disabled]
+            assert buttons
+            buttons[-1].click()
+        elif step == "action" and (prefer_skip or app.go_button.disabled):
+            app.skip_button.click()
+        elif step in ("advance", "coach") and prefer_skip:
+            app.skip_button.click()
+        else:
+            if step == "action" and app.go_button.disabled:
+                app.skip_button.click()
+            else:
+                app.go_button.click()
+        clicks += 1
+        assert clicks < limit
+    return clicks
+
+
+@pytest.mark.parametrize("players,seed,human", [(2, 0, 0), (2, 3, 1), (4, 5, 2), (6, 1, 5)])
+def test_a_whole_game_can_be_played_by_clicking(players, seed, human):
+    app = GymApp(players=players, seed=seed, human=human)
+    assert "Event Schedule" in app.schedule.value
+    click_through(app, prefer_skip=seed % 2 == 1)
+    assert "Final scoring, event by event" in app.scores.value
+    assert "Game over" in app.last_message
+    for event in app.state.in_play:
+        assert event in app.scores.value
+    assert app.controls.children == ()
+
+
+def test_action_choices_follow_the_chosen_kind():
+    app = GymApp(players=2, seed=2)
+    while app.state.phase == "pick":
+        click_through_one(app)
+    app.go_button.click()  # place the first Kid at the first position
+    assert app.state.step == "action"
+    for kind, _ in [(v, l) for l, v in app.kind_pick.options]:
+        app.kind_pick.value = kind
+        assert all(kind in str(a).split()[0] or kind == "pick" for _, a in app.target_pick.options)
+
+
+def click_through_one(app):
+    if app.state.step == "take":
+        app.row_box.children[0].click()
+    else:
+        app.skip_button.click()
+
+
+def test_a_refused_choice_is_explained_and_changes_nothing():
+    app = GymApp(players=2, seed=4)
+    while app.state.phase == "pick":
+        click_through_one(app)
+    app.go_button.click()  # a legal placement (a free position is offered first)
+    app.skip_button.click()
+    taken = [v for label, v in app.spot_pick.options if "taken by" in label]
+    assert taken
+    app.spot_pick.value = taken[0]
+    before = app.state.to_json()
+    app.go_button.click()
+    assert app.state.to_json() == before
+    assert "Not allowed" in app.last_message and "allowed: place" in app.last_message
+
+
+def test_colours_are_spelled_out_and_new_game_uses_the_seed():
+    app = GymApp(players=2, seed=1)
+    for colour in ("R red", "O orange", "Y yellow", "G green", "B blue", "P purple"):
+        assert colour in app.schedule.value
+    app.seed_box.value = 77
+    app.new_button.click()
+    assert app.state.seed == 77 and app.state.phase == "pick"
+
+
+def test_play_gym_returns_a_widget_and_refuses_bad_settings():
+    widget = play_gym(players=4, seed=0, bots="random")
+    assert widget.children
+    with pytest.raises(ValueError, match="human"):
+        play_gym(players=2, human=2)
+    with pytest.raises(ValueError, match="unknown bot"):
+        play_gym(bots="clever")

@@ -1,0 +1,37 @@
+"""The odds explorer: presets, sliders, impossible decks and the simulation check."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from gamedesign import odds
+from gamedesign.apps.odds import PRESETS, OddsExplorer
+
+
+def test_every_preset_shows_its_exact_value_and_a_chart():
+    app = OddsExplorer()
+    for name, (population, wanted, hand, need, redraw) in PRESETS.items():
+        app.preset.value = name
+        exact = odds.p_with_redraw(need, wanted, population, hand, redraw)
+        assert sp.latex(exact) in app.answer.value
+        assert len(app.chart.outputs) == 1
+        assert app.status.value == ""
+
+
+def test_sliders_update_the_answer():
+    app = OddsExplorer("Leg Day: a Leg Day in my opening 9")
+    app.need.value = 3
+    assert sp.latex(odds.p_at_least(3, 30, 108, 9)) in app.answer.value
+
+
+def test_an_impossible_deck_is_explained_not_raised():
+    app = OddsExplorer()
+    app.population.value = 20  # 30 wanted cards cannot fit in 20
+    assert "do not make a deck" in app.status.value and "cannot exceed" in app.status.value
+    assert app.chart.outputs == ()
+
+
+def test_simulate_button_agrees_with_the_exact_value():
+    app = OddsExplorer("Diet: the same after Planning (swap up to 3)")
+    app.simulate_button.click()
+    assert "agrees with the exact value" in app.check.value
