@@ -93,9 +93,12 @@ def assert_clean(scope, what: str) -> None:
     assert fallback.count() == 0, f"{what}: a chart is shown as text: {fallback.first.inner_text()[:200]}"
 
 
-def assert_charts_drawn(scope, notebook: str, what: str) -> int:
-    """Every chart of the notebook is drawn (waits for Vega to finish); returns how many."""
-    expected = stored_chart_count(notebook)
+def assert_charts_drawn(scope, notebook: str, what: str, in_widgets: int = 0) -> int:
+    """Every chart of the notebook is drawn (waits for Vega to finish); returns how many.
+
+    ``in_widgets`` counts charts that an app draws inside its widget (not stored as outputs).
+    """
+    expected = stored_chart_count(notebook) + in_widgets
     if expected:
         expect(scope.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)")).to_have_count(
             expected, timeout=60_000
@@ -103,3 +106,92 @@ def assert_charts_drawn(scope, notebook: str, what: str) -> int:
     drawn = drawn_charts(scope)
     assert drawn == expected, f"{what}: {drawn} charts drawn, {expected} expected"
     return drawn
+
+
+def settle(page, selector: str, quiet_ms: int = 300, timeout_ms: int = 60_000) -> None:
+    """Wait until the kernel is idle (in JupyterLab) and ``selector`` has not changed for ``quiet_ms``.
+
+    A click makes the kernel send several widget updates, with pauses while bots think;
+    acting before the last one lands could click a button that is being replaced.
+    """
+    page.wait_for_function(
+        """([selector, quiet]) => {
+            const el = document.querySelector(selector);
+            if (!el) return false;
+            const html = el.innerHTML, now = performance.now();
+            const lab = window.jupyterapp, widget = lab && lab.shell.currentWidget;
+            const kernel = widget && widget.sessionContext && widget.sessionContext.session
+                && widget.sessionContext.session.kernel;
+            if (window.__gdSeen !== html || (kernel && kernel.status !== 'idle')) {
+                window.__gdSeen = html; window.__gdSince = now; return false;
+            }
+            return now - window.__gdSince >= quiet;
+        }""",
+        arg=[selector, quiet_ms],
+        polling=100,
+        timeout=timeout_ms,
+    )
+
+
+def click_and_settle(page, selector: str, button) -> None:
+    """Click ``button`` inside the app at ``selector``, wait for the app to change and settle."""
+    before = page.locator(selector).inner_html()
+    button.click()
+    page.wait_for_function(
+        "([selector, before]) => { const el = document.querySelector(selector); return el && el.innerHTML !== before; }",
+        arg=[selector, before],
+        polling=100,
+        timeout=60_000,
+    )
+    settle(page, selector)
+
+
+def play_gym(page, app_selector: str, shoot, max_moves: int = 400) -> int:
+    """Play your seat in the GYM app by its guided turns; returns the number of clicks.
+
+    Take the first Kid offered in the row; otherwise press the step's main button (Place,
+    Advance, Do it, Give back, Place Coach) with the choices it suggests, or its Skip button
+    when there is nothing to choose.
+    """
+    app = page.locator(app_selector)
+    header = app.locator(".gd-header")
+    settle(page, app_selector)
+    for move in range(max_moves):
+        if "Game over" in header.inner_text():
+            return move
+        row = app.locator(".gd-row button:not([disabled])")
+        controls = app.locator(".gd-controls button.widget-button")
+        if row.count():
+            button = row.first
+        elif controls.count() and controls.first.is_enabled():
+            button = controls.first
+        elif controls.count() > 1:
+            button = controls.nth(1)
+        else:
+            raise AssertionError(f"GYM: nothing to click at move {move}: {header.inner_text()}")
+        click_and_settle(page, app_selector, button)
+        if move == 12:
+            shoot("mid-play")
+    raise AssertionError(f"GYM: not over after {max_moves} clicks")
+
+
+def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
+    """Play your seat in the Diet Game: keep your hand in Planning, else the first choice offered."""
+    app = page.locator(app_selector)
+    prompt = app.locator(".gd-prompt")
+    settle(page, app_selector)
+    for move in range(max_moves):
+        if "Game over" in prompt.inner_text():
+            return move
+        choices = app.locator(".gd-actions button:not([disabled])")
+        keep = choices.filter(has_text="Keep my hand")
+        if keep.count():
+            button = keep
+        elif choices.count():
+            button = choices.first
+        else:
+            raise AssertionError(f"Diet: nothing to click at move {move}: {prompt.inner_text()}")
+        click_and_settle(page, app_selector, button)
+        if move == 10:
+            shoot("mid-play")
+    raise AssertionError(f"Diet: not over after {max_moves} clicks")
