@@ -16,14 +16,19 @@ PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 VEGA_TYPES = ("application/vnd.vegalite.v5+json", "application/vnd.vegalite.v4+json", "application/vnd.vegalite.v6+json")
 
 
-#: Voilà's page template links Font Awesome (button icons) from a CDN; offline the icons are
-#: missing and every button keeps its text label. Nothing else may leave the machine.
-VOILA_CDN_STYLESHEETS = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
+#: What Voilà 0.5 itself asks a CDN for (docs/offline.md): Font Awesome (button icons;
+#: offline every button keeps its text label) and, when served by a Jupyter server as on
+#: Binder, MathJax (formulas; offline they stay as LaTeX source). Nothing else may leave
+#: the machine, and in JupyterLab nothing at all.
+VOILA_CDN = (
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
+    "https://cdnjs.cloudflare.com/ajax/libs/mathjax/",
+)
 
 
 def outside_requests(refused: list[str], voila: bool = False) -> list[str]:
-    """Requests for anything off this machine, less Voilà's known icon stylesheets."""
-    allowed = VOILA_CDN_STYLESHEETS if voila else ()
+    """Requests for anything off this machine, less Voilà's own known CDN files."""
+    allowed = VOILA_CDN if voila else ()
     return [url for url in refused if not url.startswith(allowed)]
 
 
