@@ -1,4 +1,4 @@
-"""The start notebook and Leg Day, as a learner meets them: JupyterLab and a Voilà app."""
+"""The notebooks without a game, and Leg Day as a learner meets it: JupyterLab and a Voilà app."""
 
 from __future__ import annotations
 
@@ -11,10 +11,13 @@ pytestmark = pytest.mark.browser
 LEGDAY = "notebooks/01_legday.ipynb"
 
 
-def test_start_notebook_runs_in_jupyterlab(lab, offline_page):
-    panel = open_and_run_all(offline_page.page, lab, "notebooks/00_start_here.ipynb")
-    assert_clean(panel, "start notebook")
-    expect(panel.locator(".jp-RenderedHTMLCommon table").first).to_be_visible()
+@pytest.mark.parametrize(
+    "notebook", ["notebooks/00_start_here.ipynb", "notebooks/06_design_assignment.ipynb"], ids=["start", "design"]
+)
+def test_notebook_runs_clean_in_jupyterlab(lab, offline_page, notebook):
+    panel = open_and_run_all(offline_page.page, lab, notebook)
+    assert_charts_drawn(panel, notebook, notebook)
+    assert_clean(panel, notebook)
     offline_page.screenshot("ran")
     assert outside_requests(offline_page.refused) == []
 
