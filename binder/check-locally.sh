@@ -44,8 +44,11 @@ pip install --quiet --upgrade pip
 pip install --quiet -r binder/requirements.txt
 bash binder/postBuild
 echo "built in $(( $(date +%s) - start )) s with $(python --version)"
-jupyter labextension list 2>&1 | grep -q "jupyterlab_widgets" && echo "widgets extension: present"
-jupyter server extension list 2>&1 | grep -q "voila.server_extension.*enabled" \
+# (the listings go to variables first: grep -q closing a pipe early would fail it under pipefail)
+labextensions="$(jupyter labextension list 2>&1)"
+grep -q "jupyterlab_widgets" <<<"$labextensions" && echo "widgets extension: present"
+serverextensions="$(jupyter server extension list 2>&1)"
+grep -q "voila.server_extension.*enabled" <<<"$serverextensions" \
   || { echo "Voilà's server extension is missing: the app link would not work" >&2; exit 1; }
 echo "voila server extension: enabled"
 python -c "import gamedesign, sys; assert gamedesign.__file__.startswith('$work/repo'), gamedesign.__file__"
