@@ -122,7 +122,7 @@ def at_least(k: int, successes: int, population: int, draws: int, question: str 
     )
 
 
-def distribution(successes: int, population: int, draws: int) -> "pd.DataFrame":
+def distribution(successes: int, population: int, draws: int):
     """The whole distribution of the number of wanted cards drawn.
 
     One row per possible count ``i`` with exact ``P(X = i)``, ``P(X <= i)`` and

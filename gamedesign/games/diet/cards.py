@@ -18,10 +18,9 @@ What a card does follows from its ``kind`` and ``pounds``:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
+
+from ...decks import read_deck_data
 
 #: The four meals, in the order their phases come in a turn.
 MEALS = ("breakfast", "lunch", "dinner", "snack")
@@ -210,21 +209,9 @@ def parse_deck(data) -> Deck:
 
 def load_deck(source=None) -> Deck:
     """Load a deck: ``None`` for the default, a path to a JSON file, or parsed data."""
-    if source is None:
-        text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-        return parse_deck(json.loads(text))
     if isinstance(source, Deck):
         return source
-    if isinstance(source, (str, Path)):
-        path = Path(source)
-        if not path.is_file():
-            raise ValueError(f"no deck file at {str(path)!r}")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise ValueError(f"deck file {str(path)!r} is not valid JSON: {err}") from None
-        return parse_deck(data)
-    return parse_deck(source)
+    return parse_deck(read_deck_data(source, __package__))
 
 
 DEFAULT_DECK = load_deck()

@@ -20,7 +20,6 @@ import math
 
 from ...bots import Bot
 from .cards import Card
-from .rules import Pick
 from .scoring import collection_breakdown
 
 # A face-down card is a Leg Day with this chance (30 of 108 cards).

@@ -15,7 +15,7 @@ from collections import Counter
 
 import sympy as sp
 
-from ...odds import Odds, at_least, estimate
+from ...odds import Odds, at_least
 from .cards import DEFAULT_DECK, Deck
 
 
