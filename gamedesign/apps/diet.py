@@ -66,6 +66,12 @@ class DietApp(widgets.VBox):
                 widgets.HBox([self.seed_box, self.new_button]),
             ]
         )
+        # Hooks for styles and for the browser tests.
+        self.add_class("gd-diet")
+        self.header.add_class("gd-status")
+        self.prompt.add_class("gd-prompt")
+        self.hand_box.add_class("gd-hand")
+        self.action_box.add_class("gd-actions")
         self.new_game(seed)
 
     # -- game flow ---------------------------------------------------------------------

@@ -153,6 +153,8 @@ class GymApp:
             ]
         )
         self.widget.add_class("gd-gym")
+        self.row_box.add_class("gd-row")  # hooks for styles and for the browser tests
+        self.controls.add_class("gd-controls")
         self.new_game(seed)
 
     # -- playing -------------------------------------------------------------------------

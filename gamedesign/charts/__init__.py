@@ -5,21 +5,53 @@ player per game) and returns a chart. Tables are aggregated in pandas first, so 
 of many thousands of games stays small in the stored notebook.
 
 Call :func:`use_offline_renderer` once in a notebook: charts are then drawn by
-JupyterLab itself, with no internet needed.
+JupyterLab itself, with no internet needed (in Voilà too; see ``docs/offline.md``).
 """
 
 from __future__ import annotations
 
+import os
+
 import altair as alt
 import pandas as pd
+from altair.vegalite.v5.display import mimetype_renderer, png_renderer
 
 #: Okabe-Ito colours: told apart by readers with any common colour-vision deficiency.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 
 
+def in_voila() -> bool:
+    """True in a kernel started by Voilà (it sets ``SERVER_SOFTWARE=voila/<version>``)."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
+def vegalite_with_png(spec: dict, **metadata):
+    """Altair renderer: the Vega-Lite 5 spec (drawn by the page) with a PNG of it beside.
+
+    Voilà draws the spec with JupyterLab's Vega renderer, which then tries to store a PNG
+    copy in the output and, in Voilà, fails with "Javascript Error: e.setData is not a
+    function" under the chart. With a PNG already in the output it skips that step. The
+    PNG (made by ``vl-convert-python``, offline) is also what a page shows that cannot run
+    Vega. Without ``vl-convert-python`` the bundle is the plain Vega-Lite one.
+    """
+    bundle, meta = mimetype_renderer(spec, **metadata)
+    try:
+        png, _ = png_renderer(spec)
+    except (ImportError, ValueError):  # vl-convert-python missing
+        return bundle, meta
+    return {**bundle, "image/png": png["image/png"]}, meta
+
+
+alt.renderers.register("gamedesign_voila", vegalite_with_png)
+
+
 def use_offline_renderer() -> None:
-    """Draw charts with JupyterLab's own Vega renderer (works without internet)."""
-    alt.renderers.enable("mimetype")
+    """Draw charts with the page's own Vega renderer (works without internet).
+
+    JupyterLab: Altair's ``mimetype`` renderer (Vega-Lite 5). Voilà: the same spec with a
+    PNG beside it (:func:`vegalite_with_png`), so that no error line shows under a chart.
+    """
+    alt.renderers.enable("gamedesign_voila" if in_voila() else "mimetype")
 
 
 def _check_columns(df: pd.DataFrame, needed: list[str]) -> None:
@@ -102,4 +134,12 @@ def win_rate_by_seat(df: pd.DataFrame, title: str = "Win rate by seat") -> alt.C
     )
 
 
-__all__ = ["PALETTE", "points_by_category", "score_distribution", "use_offline_renderer", "win_rate_by_seat"]
+__all__ = [
+    "PALETTE",
+    "in_voila",
+    "points_by_category",
+    "score_distribution",
+    "use_offline_renderer",
+    "vegalite_with_png",
+    "win_rate_by_seat",
+]

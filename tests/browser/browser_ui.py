@@ -1,0 +1,202 @@
+"""What a player does and sees in JupyterLab and Voilà, as Playwright steps and checks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The notebook on screen (JupyterLab keeps other tabs in the page, hidden).
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+#: Vega-Lite's MIME types: an output with one of them is an Altair chart.
+VEGA_TYPES = ("application/vnd.vegalite.v5+json", "application/vnd.vegalite.v4+json", "application/vnd.vegalite.v6+json")
+
+
+#: What Voilà 0.5 itself asks a CDN for (docs/offline.md): Font Awesome (button icons;
+#: offline every button keeps its text label) and, when served by a Jupyter server as on
+#: Binder, MathJax (formulas; offline they stay as LaTeX source). Nothing else may leave
+#: the machine, and in JupyterLab nothing at all.
+VOILA_CDN = (
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
+    "https://cdnjs.cloudflare.com/ajax/libs/mathjax/",
+)
+
+
+def outside_requests(refused: list[str], voila: bool = False) -> list[str]:
+    """Requests for anything off this machine, less Voilà's own known CDN files."""
+    allowed = VOILA_CDN if voila else ()
+    return [url for url in refused if not url.startswith(allowed)]
+
+
+def stored_chart_count(notebook: str) -> int:
+    """How many chart outputs the notebook file holds (each must be drawn again in the browser)."""
+    cells = json.loads((ROOT / notebook).read_text())["cells"]
+    return sum(
+        1
+        for cell in cells
+        for output in cell.get("outputs", [])
+        if any(kind in output.get("data", {}) for kind in VEGA_TYPES)
+    )
+
+
+def drawn_charts(scope) -> int:
+    """Charts actually drawn: a vega-embed element holding a canvas or an SVG."""
+    return scope.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)").count()
+
+
+def open_and_run_all(page, lab_url: str, notebook: str, timeout_ms: int = 180_000):
+    """Open ``notebook`` in JupyterLab, restart its kernel and run every cell; return the panel."""
+    page.goto(f"{lab_url}/lab/tree/{notebook}?reset")
+    panel = page.locator(PANEL)
+    expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=90_000)
+    # Wait for the kernel to be up before restarting it (else the dialog races the start).
+    page.wait_for_function(
+        """() => { const w = window.jupyterapp.shell.currentWidget;
+                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+                   return k && k.status === 'idle'; }""",
+        timeout=90_000,
+    )
+    # Not awaited: the command's promise resolves only after the dialog and the whole run.
+    page.evaluate("() => { window.jupyterapp.commands.execute('runmenu:restart-and-run-all'); }")
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    accept.click()
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    wait_until_run(page, timeout_ms)
+    return panel
+
+
+def wait_until_run(page, timeout_ms: int) -> None:
+    """Wait until every code cell has an execution count and the kernel is idle."""
+    page.wait_for_function(
+        f"""() => {{
+            const prompts = [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputPrompt')];
+            if (!prompts.length) return false;
+            const done = prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            const w = window.jupyterapp.shell.currentWidget;
+            const k = w.sessionContext.session && w.sessionContext.session.kernel;
+            return done && k && k.status === 'idle';
+        }}""",
+        timeout=timeout_ms,
+        polling=500,
+    )
+
+
+def assert_clean(scope, what: str) -> None:
+    """No error or stderr output, no Python traceback, no widget left loading, no chart as text."""
+    errors = scope.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert errors.count() == 0, f"{what}: error output: {errors.first.inner_text()[:2000]}"
+    text = scope.inner_text()
+    assert "Traceback" not in text, f"{what}: a Python traceback is shown"
+    assert "Error displaying widget" not in text, f"{what}: a widget failed to display"
+    expect(scope.get_by_text("Loading widget")).to_have_count(0, timeout=30_000)
+    # A chart that is not drawn falls back to its text form, e.g. "alt.Chart(...)".
+    fallback = scope.locator(".jp-OutputArea-output pre, .jp-RenderedText pre").filter(has_text="alt.")
+    assert fallback.count() == 0, f"{what}: a chart is shown as text: {fallback.first.inner_text()[:200]}"
+
+
+def assert_charts_drawn(scope, notebook: str, what: str, in_widgets: int = 0) -> int:
+    """Every chart of the notebook is drawn (waits for Vega to finish); returns how many.
+
+    ``in_widgets`` counts charts that an app draws inside its widget (not stored as outputs).
+    """
+    expected = stored_chart_count(notebook) + in_widgets
+    if expected:
+        expect(scope.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)")).to_have_count(
+            expected, timeout=60_000
+        )
+    drawn = drawn_charts(scope)
+    assert drawn == expected, f"{what}: {drawn} charts drawn, {expected} expected"
+    return drawn
+
+
+def settle(page, selector: str, quiet_ms: int = 300, timeout_ms: int = 60_000) -> None:
+    """Wait until the kernel is idle (in JupyterLab) and ``selector`` has not changed for ``quiet_ms``.
+
+    A click makes the kernel send several widget updates, with pauses while bots think;
+    acting before the last one lands could click a button that is being replaced.
+    """
+    page.wait_for_function(
+        """([selector, quiet]) => {
+            const el = document.querySelector(selector);
+            if (!el) return false;
+            const html = el.innerHTML, now = performance.now();
+            const lab = window.jupyterapp, widget = lab && lab.shell.currentWidget;
+            const kernel = widget && widget.sessionContext && widget.sessionContext.session
+                && widget.sessionContext.session.kernel;
+            if (window.__gdSeen !== html || (kernel && kernel.status !== 'idle')) {
+                window.__gdSeen = html; window.__gdSince = now; return false;
+            }
+            return now - window.__gdSince >= quiet;
+        }""",
+        arg=[selector, quiet_ms],
+        polling=100,
+        timeout=timeout_ms,
+    )
+
+
+def click_and_settle(page, selector: str, button) -> None:
+    """Click ``button`` inside the app at ``selector``, wait for the app to change and settle."""
+    before = page.locator(selector).inner_html()
+    button.click()
+    page.wait_for_function(
+        "([selector, before]) => { const el = document.querySelector(selector); return el && el.innerHTML !== before; }",
+        arg=[selector, before],
+        polling=100,
+        timeout=60_000,
+    )
+    settle(page, selector)
+
+
+def play_gym(page, app_selector: str, shoot, max_moves: int = 400) -> int:
+    """Play your seat in the GYM app by its guided turns; returns the number of clicks.
+
+    Take the first Kid offered in the row; otherwise press the step's main button (Place,
+    Advance, Do it, Give back, Place Coach) with the choices it suggests, or its Skip button
+    when there is nothing to choose.
+    """
+    app = page.locator(app_selector)
+    header = app.locator(".gd-header")
+    settle(page, app_selector)
+    for move in range(max_moves):
+        if "Game over" in header.inner_text():
+            return move
+        row = app.locator(".gd-row button:not([disabled])")
+        controls = app.locator(".gd-controls button.widget-button")
+        if row.count():
+            button = row.first
+        elif controls.count() and controls.first.is_enabled():
+            button = controls.first
+        elif controls.count() > 1:
+            button = controls.nth(1)
+        else:
+            raise AssertionError(f"GYM: nothing to click at move {move}: {header.inner_text()}")
+        click_and_settle(page, app_selector, button)
+        if move == 12:
+            shoot("mid-play")
+    raise AssertionError(f"GYM: not over after {max_moves} clicks")
+
+
+def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
+    """Play your seat in the Diet Game: keep your hand in Planning, else the first choice offered."""
+    app = page.locator(app_selector)
+    prompt = app.locator(".gd-prompt")
+    settle(page, app_selector)
+    for move in range(max_moves):
+        if "Game over" in prompt.inner_text():
+            return move
+        choices = app.locator(".gd-actions button:not([disabled])")
+        keep = choices.filter(has_text="Keep my hand")
+        if keep.count():
+            button = keep
+        elif choices.count():
+            button = choices.first
+        else:
+            raise AssertionError(f"Diet: nothing to click at move {move}: {prompt.inner_text()}")
+        click_and_settle(page, app_selector, button)
+        if move == 10:
+            shoot("mid-play")
+    raise AssertionError(f"Diet: not over after {max_moves} clicks")
