@@ -233,6 +233,7 @@ class _Recording:
     def __init__(self, bot, seat: int, sink: list, card_of):
         self.bot, self.seat, self.sink, self.card_of = bot, seat, sink, card_of
         self.name = getattr(bot, "name", type(bot).__name__)
+        self.uses_observation = getattr(bot, "uses_observation", True)
 
     def reset(self, game, player, seed):
         self.bot.reset(game, player, seed)
