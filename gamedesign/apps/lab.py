@@ -124,6 +124,7 @@ class LabApp:
                 self.charts,
             ]
         )
+        self.widget.add_class("gd-lab")
         self.last_result = None
         self._game_changed()
 
