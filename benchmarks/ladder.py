@@ -62,6 +62,7 @@ def rung(game, tested: str, field: str, games: int, seed: int, args) -> dict:
         eliminated += int(mine["eliminated"].sum())
         scores += mine["score"].dropna().tolist()
         field_scores += frame.loc[frame.seat != seat, "score"].dropna().tolist()
+        print(f"  {game.name}: {tested} in seat {seat}: {int(mine['won'].sum())} wins in {count} games", flush=True)
     rate = estimate(wins, played)
     return {
         "game": game.title,
@@ -84,8 +85,7 @@ def rung(game, tested: str, field: str, games: int, seed: int, args) -> dict:
 def markdown(rows, args) -> str:
     """The ladder as a markdown table with the machine and the date."""
     lines = [
-        f"Ladder run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on "
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"Ladder run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on {machine()}; "
         f"search: {args.iterations} iterations per decision, {args.rollout} rollouts; seed {args.seed}.",
         "",
         "| game | players | tested bot | field | games | win rate | 95% interval | fair share | separated | "
@@ -100,6 +100,17 @@ def markdown(rows, args) -> str:
             f"{r['seconds'] / 60:.1f} |"
         )
     return "\n".join(lines)
+
+
+def machine() -> str:
+    """The processor's name and core count, for the record."""
+    name = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            name = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{name}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def main(argv=None) -> None:

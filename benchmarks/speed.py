@@ -74,6 +74,17 @@ def peak_memory(name: str, bot: str, games: int, batch: bool) -> float:
     return float(own), float(kids), int(rows)
 
 
+def machine() -> str:
+    """The processor's name and core count, for the record."""
+    name = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            name = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{name}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10_000, help="the run size to time or project (default 10000)")
@@ -81,10 +92,8 @@ def main(argv=None) -> None:
     parser.add_argument("--only", nargs="*", default=None, help="game names (default: every game)")
     parser.add_argument("--memory", action="store_true", help="also measure peak memory of 100,000 games")
     args = parser.parse_args(argv)
-    print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"gamedesign {gamedesign.__version__}"
-    )
+    print(f"{machine()}, gamedesign {gamedesign.__version__}, {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC")
+    print(f"load average before: {os.getloadavg()[0]:.1f} (figures are only comparable on an otherwise idle machine)")
     print()
     print(f"| game | players | bot | path | games timed | games/s | seconds for {args.games} |")
     print("|---|---|---|---|---|---|---|")
@@ -111,6 +120,8 @@ def main(argv=None) -> None:
             own, kids, rows = peak_memory(name, bot, 100_000, batch)
             path = "batch" if batch else "object, all cores"
             print(f"| {name} | {bot} | {path} | 100000 | {own:.0f} | {kids:.0f} |", flush=True)
+    print()
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

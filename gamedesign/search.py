@@ -255,11 +255,4 @@ def _standing(result, me: int) -> tuple[float, float]:
     return beaten / (n - 1), margin
 
 
-def search_bot(game=None, **settings) -> SearchBot:
-    """A :class:`SearchBot`; refuses a game that cannot sample hidden states."""
-    if game is not None and not game.can_sample_states():
-        raise ValueError(f"the search bot needs {game.title} to define sample_state; it does not yet")
-    return SearchBot(**settings)
-
-
-__all__ = ["SearchBot", "search_bot"]
+__all__ = ["SearchBot"]

@@ -30,8 +30,10 @@ from .bots import make_bot
 #: Runs of at least this many games use all the machine's cores when no executor is given.
 PARALLEL_FROM = 2000
 
-#: Runs of at least this many games show a progress bar unless ``progress=False``.
-PROGRESS_FROM = 2000
+#: Runs of at least this many games show a progress bar (once they have run for a
+#: second) unless ``progress=False``. Smaller runs print nothing, so notebook outputs
+#: stay the same from run to run.
+PROGRESS_FROM = 20_000
 
 
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
@@ -106,7 +108,8 @@ def simulate(
     * ``workers``: without an executor, how many processes to use; by default all
       cores for runs of ``PARALLEL_FROM`` (2000) games or more, one (serial) below.
     * ``progress``: a progress bar (``tqdm.auto``: a widget in notebooks, text in
-      terminals); by default on for runs of ``PROGRESS_FROM`` games or more.
+      terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
+      that take over a second; ``True`` always, ``False`` never.
     * ``chunk_size``: games per chunk (by default about 16 chunks per worker).
     * ``batch=True``: play with the game's vectorised batch path (numpy, many games at
       once) when it has one for these bots (Leg Day: random and greedy). Same rules,
@@ -183,7 +186,8 @@ def _simulate_batch(game, bots, games, seed, labels) -> pd.DataFrame:
 
 
 def _progress_bar(games: int, progress):
-    if progress is None:
+    automatic = progress is None
+    if automatic:
         progress = games >= PROGRESS_FROM
     if not progress:
         return None
@@ -193,7 +197,7 @@ def _progress_bar(games: int, progress):
         return None
     # No tqdm monitor thread: a thread alive when a process pool forks is unsafe.
     quiet = type("SimulationProgress", (tqdm,), {"monitor_interval": 0})
-    return quiet(total=games, unit="game", desc="simulating")
+    return quiet(total=games, unit="game", desc="simulating", delay=1.0 if automatic else 0.0)
 
 
 def _play_chunk(game, bots, labels, start: int, seeds) -> dict:
@@ -233,16 +237,22 @@ def _rows(result, index: int, labels, n: int):
 
 
 def _frame(parts: list[dict]) -> pd.DataFrame:
-    """One table from the chunks' columns, in game order (the same for any chunking)."""
+    """One table from the chunks' columns, in game order (the same for any chunking).
+
+    Column by column, freeing each chunk's lists as it goes: a 100,000-game table is
+    built without holding every value twice as Python objects.
+    """
     names: list[str] = []
     for part in parts:
         names += [k for k in part["columns"] if k not in names]
     data = {}
     for name in names:
-        values = []
+        values: list = []
         for part in parts:
-            values += part["columns"].get(name) or [None] * part["rows"]
-        data[name] = values
+            column = part["columns"].pop(name, None)
+            values += column if column is not None else [None] * part["rows"]
+        data[name] = pd.Series(values)
+        del values
     frame = pd.DataFrame(data)
     frame["score"] = frame["score"].astype("Float64")
     return frame

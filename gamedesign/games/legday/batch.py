@@ -106,6 +106,14 @@ class _GreedyValues:
         self.s = deck.scoring
         self.curl_table = np.array(self.s["curl_points"], dtype=float)
         self.total_days = game.total_days
+        self.kind_names = ("curl", "bench", "press", "selfie", "legday")
+        self.kind_matrix = np.array([[k == name for name in self.kind_names] for k in self.kinds], dtype=np.int64)
+        self.pull_points = np.where(self.kinds == "pullup", a["points"], 0).astype(np.int64)
+        self.legday_mask = (self.kinds == "legday").astype(np.int64)
+        self.symbol_matrix = np.zeros((len(self.kinds), a["symbols"]), dtype=np.int64)
+        for t, sym in enumerate(a["symbol"]):
+            if sym >= 0:
+                self.symbol_matrix[t, sym] = 1
 
     def _curl(self, n_curl):
         table = self.curl_table
@@ -123,19 +131,16 @@ class _GreedyValues:
         up = face_up.astype(np.int64)
         games, n, types = c.shape
 
-        def of(array, kind):
-            return array[..., kinds == kind].sum(axis=-1)
-
-        counts = {k: of(c, k) for k in ("curl", "bench", "press", "selfie", "legday")}
-        pull = (c * np.where(kinds == "pullup", a["points"], 0)).sum(axis=-1)
-        images = (c * a["images"]).sum(axis=-1)
-        leg_up = of(up, "legday")
-        symbols = np.zeros((games, n, a["symbols"]), dtype=bool)
-        for t, sym in enumerate(a["symbol"]):
-            if sym >= 0:
-                symbols[..., sym] |= c[..., t] > 0
+        # Sums over card types as matrix products (one pass each).
+        by_kind = c @ self.kind_matrix
+        counts = {k: by_kind[..., i] for i, k in enumerate(self.kind_names)}
+        pull = c @ self.pull_points
+        images = c @ a["images"]
+        leg_up = up @ self.legday_mask
+        symbols = (c @ self.symbol_matrix) > 0
+        base_symbols = symbols.sum(axis=-1)
         # What the others show: face-up shake images, face-up Leg Days, face-down cards.
-        shown = (up * a["images"]).sum(axis=-1).astype(float)
+        shown = (up @ a["images"]).astype(float)
         down = c.sum(axis=-1) - up.sum(axis=-1)
         rivals = leg_up + _LEG_DAY_SHARE * down
         rival_shown = np.empty((games, n))
@@ -167,15 +172,21 @@ class _GreedyValues:
             return points * (0.25 + 0.75 * safety) + 20 * safety
 
         picks_left = self.total_days - made - 1
-        before = standing(counts, pull, images, leg_up, symbols.sum(axis=-1), picks_left + 1)
+        before = standing(counts, pull, images, leg_up, base_symbols, picks_left + 1)
         out = np.empty((games, n, types))
+        done = {}
         for t in range(types):
-            kind = kinds[t]
+            kind, sym = kinds[t], a["symbol"][t]
+            # Card types that add the same to every count share one computation.
+            signature = (kind, a["points"][t], a["images"][t], sym if kind not in ("legday", "shake") else kind)
+            if signature in done:
+                out[..., t] = out[..., done[signature]]
+                continue
+            done[signature] = t
             after = dict(counts)
             if kind in after:
                 after[kind] = counts[kind] + 1
-            sym = a["symbol"][t]
-            n_symbols = (symbols.sum(axis=-1) + (~symbols[..., sym] if sym >= 0 else 0)).astype(np.int64)
+            n_symbols = base_symbols + (~symbols[..., sym] if sym >= 0 else 0)
             out[..., t] = (
                 standing(
                     after,
