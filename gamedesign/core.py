@@ -204,6 +204,27 @@ class Game(ABC):
     def parse_action(self, text: str):
         """The action whose ``str()`` is ``text``; ``ValueError`` if there is none."""
 
+    def sample_state(self, observation: dict, rng) -> "State":
+        """A full state that agrees with everything in ``observation`` (one player's view).
+
+        Optional: search bots use it to imagine the hidden cards without reading the real
+        state. A game supports it by defining ``sample_state(game, observation, rng)`` in
+        its package (by convention in a ``determinize`` module, whose docstring says what
+        consistency is kept). ``NotImplementedError`` when the game has none.
+        """
+        from .registry import game_module
+
+        sampler = getattr(game_module(self.name), "sample_state", None)
+        if sampler is None:
+            raise NotImplementedError(f"{self.title} cannot sample hidden information yet (no sample_state)")
+        return sampler(self, observation, rng)
+
+    def can_sample_states(self) -> bool:
+        """True when :meth:`sample_state` works for this game (search bots need it)."""
+        from .registry import game_module
+
+        return type(self).sample_state is not Game.sample_state or hasattr(game_module(self.name), "sample_state")
+
     def _check_saved(self, data: dict) -> None:
         if data.get("game") != self.name:
             raise ValueError(f"this saved state is a {data.get('game')!r} game, not {self.name!r}")

@@ -87,6 +87,16 @@ def _diet_mean_turns() -> float:
     return float(df.groupby("game")["turns"].first().mean())
 
 
+def _greedy_mean_with_bench_six() -> float:
+    import gamedesign
+    from gamedesign.lab import apply_deck_changes
+
+    deck = apply_deck_changes("legday", {"scoring": {"bench_set_points": 6}})
+    game = gamedesign.load("legday", players=4, deck=deck)
+    df = gamedesign.simulate(game, ["greedy", "random", "random", "random"], games=300, seed=11)
+    return float(df.loc[df.bot == "greedy", "score"].mean())
+
+
 def _odds(name: str, *args):
     from gamedesign import odds
 
@@ -192,6 +202,30 @@ EXERCISES: dict[str, Exercise] = {
             "odds-predict-1",
             "predict",
             "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.2.",
+        ),
+        Exercise(
+            "lab-fair-1",
+            "exact",
+            "In a fair game every seat wins equally often. With 4 seats and no shared wins, what share is that?",
+            lambda: sp.Rational(1, 4),
+        ),
+        Exercise(
+            "lab-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.7.",
+        ),
+        Exercise(
+            "lab-simulate-1",
+            "approx",
+            "Build the deck with lab.apply_deck_changes(\"legday\", {\"scoring\": {\"bench_set_points\": 6}}), "
+            "load it with deck=..., simulate 300 games with the bots and seed given, and take the greedy bot's mean score.",
+            _greedy_mean_with_bench_six,
+            tolerance=0.01,
+        ),
+        Exercise(
+            "lab-explain-1",
+            "explain",
+            "Write a sentence or two: is the change big enough to matter at the table, and how do you know it is not noise?",
         ),
     ]
 }

@@ -1,13 +1,37 @@
-"""Play many games between bots and collect the results in a tidy table."""
+"""Play many games between bots and collect the results in a tidy table.
+
+Simulation at scale: games are split into chunks, each chunk carrying the seeds of its
+games, so any ``concurrent.futures.Executor`` can play them (a process pool on this
+machine, or a Dask cluster through ``client.get_executor()``) and the table is the same,
+row for row, as a serial run with the same seed.
+
+On a Dask cluster (``pip install "gamedesign[cluster]"``)::
+
+    from dask.distributed import Client
+    client = Client("tcp://scheduler-address:8786")      # or Client() for a local cluster
+    table = gamedesign.simulate(game, ["search", "greedy"], games=20_000, seed=1,
+                                executor=client.get_executor())
+
+Every worker needs ``gamedesign`` installed (the same version); bots given by name are
+built there, bot objects are sent pickled.
+"""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
 from .bots import make_bot
+
+#: Runs of at least this many games use all the machine's cores when no executor is given.
+PARALLEL_FROM = 2000
+
+#: Runs of at least this many games show a progress bar unless ``progress=False``.
+PROGRESS_FROM = 2000
 
 
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
@@ -22,7 +46,8 @@ def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
 def play_game(state, bots: Sequence, bot_seeds: Sequence[int] | None = None, on_move=None, until=None):
     """Play ``state`` to its end with one bot per seat; returns the state.
 
-    Each bot sees only ``state.observe(seat)`` and ``state.legal_actions(seat)``.
+    Each bot sees only ``state.observe(seat)`` and ``state.legal_actions(seat)`` (a bot
+    whose ``uses_observation`` is False is given ``None`` instead of an observation).
     ``on_move(seat, action, state)`` is called after every move, if given; with
     ``until(state)`` the play stops as soon as it returns True (checked before each round).
     """
@@ -30,27 +55,64 @@ def play_game(state, bots: Sequence, bot_seeds: Sequence[int] | None = None, on_
     if bot_seeds is not None:
         for seat, bot in enumerate(bots):
             bot.reset(game, seat, bot_seeds[seat % len(bot_seeds)])
+    looks = [getattr(bot, "uses_observation", True) for bot in bots]
     while True:
         movers = state.to_move()
         if not movers or (until is not None and until(state)):
             return state
         # Simultaneous movers all choose before any of their choices is applied.
-        choices = [(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat))) for seat in movers]
-        for seat, action in choices:
-            state.apply(seat, action)
+        choices = []
+        for seat in movers:
+            legal = state.legal_actions(seat)
+            action = bots[seat].act(state.observe(seat) if looks[seat] else None, legal)
+            choices.append((seat, action, legal))
+        for seat, action, legal in choices:
+            if not isinstance(action, str) and action in legal:
+                state._apply(seat, action)  # already checked: skip apply()'s second look-up
+            else:
+                state.apply(seat, action)  # parses text, or explains why the move is illegal
             if on_move is not None:
                 on_move(seat, action, state)
 
 
-def simulate(game, bots, games: int = 1000, seed: int = 0) -> pd.DataFrame:
+def simulate(
+    game,
+    bots,
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool | None = None,
+    chunk_size: int | None = None,
+    batch: bool = False,
+) -> pd.DataFrame:
     """Play ``games`` games of ``game`` between ``bots`` (one per seat) from ``seed``.
 
-    ``bots`` is a list with a bot name (``"random"``, ``"greedy"``) or a bot object per
-    seat, or a single name for every seat. Returns one row per player per game with
-    columns ``game``, ``seat``, ``bot``, ``score``, ``points_<category>`` ..., ``eliminated``,
-    ``won`` and ``draw``, then the game's own facts from ``Result.details``: a number or
-    text becomes a column as it is, a list with one entry per seat gives each row its
-    seat's entry. The same seed gives the same table.
+    ``bots`` is a list with a bot name (``"random"``, ``"greedy"``, ``"search"``) or a bot
+    object per seat, or a single name for every seat. Returns one row per player per game
+    with columns ``game``, ``seat``, ``bot``, ``score``, ``points_<category>`` ...,
+    ``eliminated``, ``won`` and ``draw``, then the game's own facts from
+    ``Result.details``: a number or text becomes a column as it is, a list with one entry
+    per seat gives each row its seat's entry. The same seed gives the same table.
+
+    Scale:
+
+    * ``executor``: any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or
+      ``dask.distributed.Client(...).get_executor()`` for a cluster). Games go out in
+      seeded chunks; the table is identical to a serial run's. Bots given by name are
+      built afresh in the workers; bot objects are copied there (so they must be
+      picklable, and must not carry memory from game to game beyond ``reset``).
+    * ``workers``: without an executor, how many processes to use; by default all
+      cores for runs of ``PARALLEL_FROM`` (2000) games or more, one (serial) below.
+    * ``progress``: a progress bar (``tqdm.auto``: a widget in notebooks, text in
+      terminals); by default on for runs of ``PROGRESS_FROM`` games or more.
+    * ``chunk_size``: games per chunk (by default about 16 chunks per worker).
+    * ``batch=True``: play with the game's vectorised batch path (numpy, many games at
+      once) when it has one for these bots (Leg Day: random and greedy). Same rules,
+      columns and distributions, different random streams: the games are not the same
+      as the object engine's for the same seed. ``executor``, ``workers`` and
+      ``progress`` do not apply.
     """
     n = game.num_players
     if isinstance(bots, str):
@@ -60,30 +122,128 @@ def simulate(game, bots, games: int = 1000, seed: int = 0) -> pd.DataFrame:
         raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
-    players = [make_bot(spec, game) for spec in bots]
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a whole number 1 or more, or None, not {workers!r}")
+    if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    for spec in bots:
+        make_bot(spec, game)  # refuse unknown names here, before any work is sent out
     labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
-    rows = []
-    for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
-        state = play_game(game.new_state(seed=game_seed), players, bot_seeds)
-        result = state.result()
-        eliminated = set(result.details.get("eliminated", ()))
-        for seat in range(n):
-            row = {
-                "game": index,
-                "seat": seat,
-                "bot": labels[seat],
-                "score": result.scores[seat],
-            }
-            breakdown = result.breakdown[seat] if result.breakdown else None
-            if result.breakdown:
-                for category in _categories(result):
-                    row[f"points_{category}"] = None if breakdown is None else breakdown[category]
-            row["eliminated"] = seat in eliminated
-            row["won"] = seat in result.winners
-            row["draw"] = not result.winners
-            row.update(_detail_columns(result.details, seat, n))
-            rows.append(row)
-    frame = pd.DataFrame(rows)
+    if batch:
+        return _simulate_batch(game, bots, games, seed, labels)
+
+    own_pool = None
+    if executor is None:
+        if workers is None:
+            workers = (os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+        if workers > 1:
+            own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+    parallel = executor is not None
+    if chunk_size is None:
+        lanes = workers if own_pool is not None else (4 if parallel else 1)
+        chunk_size = max(1, min(2000, -(-games // (16 * lanes)))) if parallel else 500
+    seeds = _seeds(seed, games)
+    chunks = [(start, seeds[start : start + chunk_size]) for start in range(0, games, chunk_size)]
+
+    bar = _progress_bar(games, progress)
+    parts = []
+    try:
+        if not parallel:
+            for start, chunk in chunks:
+                parts.append(_play_chunk(game, bots, labels, start, chunk))
+                if bar is not None:
+                    bar.update(len(chunk))
+        else:
+            futures = [executor.submit(_play_chunk, game, bots, labels, start, chunk) for start, chunk in chunks]
+            for future, (_, chunk) in zip(futures, chunks):
+                parts.append(future.result())
+                if bar is not None:
+                    bar.update(len(chunk))
+    finally:
+        if bar is not None:
+            bar.close()
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+    return _frame(parts)
+
+
+def _simulate_batch(game, bots, games, seed, labels) -> pd.DataFrame:
+    from .registry import game_module
+
+    module = game_module(game.name)
+    fast = getattr(module, "simulate_batch", None)
+    allowed = getattr(module, "BATCH_BOTS", ())
+    if fast is None:
+        raise ValueError(f"{game.title} has no batch path; use simulate(..., batch=False)")
+    if not all(isinstance(b, str) and b in allowed for b in bots):
+        raise ValueError(
+            f"the {game.title} batch path plays only bots named {', '.join(allowed)}, not {bots}"
+        )
+    return fast(game, bots, games, seed, labels)
+
+
+def _progress_bar(games: int, progress):
+    if progress is None:
+        progress = games >= PROGRESS_FROM
+    if not progress:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency, but stay usable without it
+        return None
+    # No tqdm monitor thread: a thread alive when a process pool forks is unsafe.
+    quiet = type("SimulationProgress", (tqdm,), {"monitor_interval": 0})
+    return quiet(total=games, unit="game", desc="simulating")
+
+
+def _play_chunk(game, bots, labels, start: int, seeds) -> dict:
+    """Play one chunk of games; returns the table's columns as lists (compact to send)."""
+    players = [make_bot(spec, game) for spec in bots]
+    n = game.num_players
+    columns: dict[str, list] = {}
+    rows = 0
+    for offset, (game_seed, bot_seeds) in enumerate(seeds):
+        result = play_game(game.new_state(seed=game_seed), players, bot_seeds).result()
+        for row in _rows(result, start + offset, labels, n):
+            for key, value in row.items():
+                column = columns.get(key)
+                if column is None:
+                    column = columns[key] = [None] * rows
+                column.append(value)
+            rows += 1
+            for column in columns.values():
+                if len(column) < rows:
+                    column.append(None)
+    return {"rows": rows, "columns": columns}
+
+
+def _rows(result, index: int, labels, n: int):
+    eliminated = set(result.details.get("eliminated", ()))
+    categories = _categories(result) if result.breakdown else []
+    for seat in range(n):
+        row = {"game": index, "seat": seat, "bot": labels[seat], "score": result.scores[seat]}
+        breakdown = result.breakdown[seat] if result.breakdown else None
+        for category in categories:
+            row[f"points_{category}"] = None if breakdown is None else breakdown[category]
+        row["eliminated"] = seat in eliminated
+        row["won"] = seat in result.winners
+        row["draw"] = not result.winners
+        row.update(_detail_columns(result.details, seat, n))
+        yield row
+
+
+def _frame(parts: list[dict]) -> pd.DataFrame:
+    """One table from the chunks' columns, in game order (the same for any chunking)."""
+    names: list[str] = []
+    for part in parts:
+        names += [k for k in part["columns"] if k not in names]
+    data = {}
+    for name in names:
+        values = []
+        for part in parts:
+            values += part["columns"].get(name) or [None] * part["rows"]
+        data[name] = values
+    frame = pd.DataFrame(data)
     frame["score"] = frame["score"].astype("Float64")
     return frame
 

@@ -18,10 +18,12 @@ negative is good.
 * ``rules.py``  - options, the actions (``Play``, ``Discard``, ``Skip``, ``Pass``), the state
 * ``bots.py``   - the greedy bot
 * ``odds.py``   - exact odds of covering a meal, with and without the Planning swap
+* ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
 """
 
 from .bots import GreedyDietBot
 from .cards import DEFAULT_DECK, KINDS, MEALS, Card, Deck, load_deck, parse_deck
+from .determinize import sample_state
 from .rules import (
     CAUSES,
     PHASE_TITLES,
@@ -61,4 +63,5 @@ __all__ = [
     "load_deck",
     "parse_deck",
     "personalise",
+    "sample_state",
 ]

@@ -20,10 +20,12 @@ Rules in brief (2, 4 or 6 players; teams A and B; seats alternate A1, B1, A2, B2
 * ``rules.py`` - options, actions, the game state and scoring
 * ``bots.py``  - the greedy bot
 * ``odds.py``  - exact odds of the deal with sympy, and their checks by dealing
+* ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
 """
 
 from .bots import GreedyGymBot
 from .cards import ACTIONS, COLOURS, DEFAULT_DECK, Deck, Event, Kid, load_deck, parse_deck
+from .determinize import sample_state
 from .rules import (
     Advance,
     Coach,
@@ -51,5 +53,5 @@ BOTS = {"greedy": GreedyGymBot}
 __all__ = [
     "ACTIONS", "COLOURS", "DEFAULT_DECK", "Advance", "Coach", "Deck", "Event", "Force", "GiveBack", "GreedyGymBot",
     "GymGame", "GymOptions", "GymState", "Kid", "Lift", "Move", "PickFrom", "Place", "Skip", "Swap", "Switch",
-    "Take", "load_deck", "parse_deck", "score_board", "select_events", "team_of",
+    "Take", "load_deck", "parse_deck", "sample_state", "score_board", "select_events", "team_of",
 ]

@@ -6,10 +6,14 @@ Rulebook: ``dont-skip-leg-day.txt``; readings of what it leaves open: ``docs/rul
 * ``rules.py``   - options, the ``Pick`` action, the game state (days, passing, weeks)
 * ``scoring.py`` - elimination, scoring, the shake race and the winner, as plain functions
 * ``bots.py``    - the greedy bot
+* ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
+* ``batch.py``   - thousands of games at once with numpy, for random and greedy bots
 """
 
+from .batch import BATCH_BOTS, simulate_batch
 from .bots import GreedyLegDayBot
 from .cards import CATEGORIES, DEFAULT_DECK, Card, Deck, load_deck, parse_deck
+from .determinize import sample_state
 from .rules import LegDayGame, LegDayOptions, LegDayState, Pick
 from .scoring import ScoreReport, score_tableaus
 
@@ -29,5 +33,7 @@ __all__ = [
     "ScoreReport",
     "load_deck",
     "parse_deck",
+    "sample_state",
+    "simulate_batch",
     "score_tableaus",
 ]

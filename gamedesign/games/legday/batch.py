@@ -1,0 +1,334 @@
+"""Leg Day played in batches with numpy: thousands of games at once, for random bots.
+
+The object engine (``rules.py``) plays one game at a time and is the reference. This
+module plays the same rules on whole arrays of games, for the bots whose choices are
+simple enough to vectorise: ``"random"`` (a uniform choice among the *different* cards in
+hand, as ``RandomBot`` chooses among the legal actions) and ``"greedy"`` (the estimate of
+``bots.GreedyLegDayBot`` computed for every card type at once, ties at random). It gives the same table as
+:func:`gamedesign.simulate` (the same columns) from different random streams: the same
+rules and the same distributions, not the same individual games.
+
+How a game is held: each player's hand and collection are counts per card type; a day
+picks one type per player, plays it (face up on Gym Days), and rolls the hands one seat
+left (odd weeks) or right. Scoring (:func:`score_counts`) follows ``scoring.py`` step by
+step on the counts, for every rule option; ``tests/test_scale.py`` checks it against
+``score_tableaus`` on random collections and the result distributions against the
+object engine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .cards import CATEGORIES
+
+#: The bots this module can play.
+BATCH_BOTS = ("random", "greedy")
+
+
+def _deck_arrays(deck):
+    kinds = [c.kind for c in deck.cards]
+    symbols = sorted({c.symbol for c in deck.cards if c.symbol is not None})
+    return {
+        "kinds": np.array(kinds),
+        "counts": np.array([c.count for c in deck.cards]),
+        "points": np.array([c.points for c in deck.cards]),
+        "images": np.array([c.images for c in deck.cards]),
+        "symbol": np.array([symbols.index(c.symbol) if c.symbol is not None else -1 for c in deck.cards]),
+        "symbols": len(symbols),
+    }
+
+
+def play_random(game, games: int, rng: np.random.Generator):
+    """Play ``games`` games with random bots in every seat (see :func:`play`)."""
+    return play(game, ["random"] * game.num_players, games, rng)
+
+
+def play(game, bots, games: int, rng: np.random.Generator):
+    """Play ``games`` games with the named bot in each seat (``"random"`` or ``"greedy"``).
+
+    Returns ``(collections, face_up)``: card counts per type of each player's final cards,
+    shape (games, players, types), and the number of face-up cards per type.
+    """
+    deck = game.deck
+    n, types = game.num_players, len(deck.cards)
+    full = np.repeat(np.arange(types), [c.count for c in deck.cards])
+    order = np.argsort(rng.random((games, full.size)), axis=1)
+    shuffled = full[order]
+    collections = np.zeros((games, n, types), dtype=np.int16)
+    face_up = np.zeros((games, n, types), dtype=np.int16)
+    size, days = deck.hand_size, deck.days_per_week
+    eye = np.eye(types, dtype=np.int16)
+    g_index = np.arange(games)[:, None]
+    p_index = np.arange(n)[None, :]
+    greedy = np.array([b == "greedy" for b in bots])
+    values = _GreedyValues(game) if greedy.any() else None
+    for week in range(1, deck.weeks + 1):
+        dealt = shuffled[:, (week - 1) * n * size : week * n * size].reshape(games, n, size)
+        hands = eye[dealt].sum(axis=2, dtype=np.int16)  # (games, players, types)
+        step = 1 if week % 2 == 1 else -1
+        for day in range(1, days + 1):
+            present = hands > 0
+            gym_day = day % 2 == week % 2
+            if values is not None:
+                # Greedy seats: the best value among the cards in hand, ties at random.
+                made = (week - 1) * days + day - 1
+                value = values.gains(collections, face_up, gym_day, made)
+                value = np.where(present, value, -np.inf)
+                best = value.max(axis=2, keepdims=True)
+                tied = value >= best - 1e-9
+                chooseable = np.where(greedy[None, :, None], tied & present, present)
+            else:
+                chooseable = present
+            choices = chooseable.sum(axis=2)
+            nth = (rng.random((games, n)) * choices).astype(np.int64)
+            pick = np.argmax(np.cumsum(chooseable, axis=2) > nth[..., None], axis=2)
+            hands[g_index, p_index, pick] -= 1
+            collections[g_index, p_index, pick] += 1
+            if gym_day:
+                face_up[g_index, p_index, pick] += 1
+            if day < days:
+                hands = np.roll(hands, step, axis=1)
+    return collections, face_up
+
+
+class _GreedyValues:
+    """The greedy bot's estimate (``bots.GreedyLegDayBot._standing``) for every card type
+    at once: what each card would add to each player's standing today."""
+
+    def __init__(self, game):
+        self.game = game
+        deck = game.deck
+        a = _deck_arrays(deck)
+        self.a = a
+        self.kinds = a["kinds"]
+        self.s = deck.scoring
+        self.curl_table = np.array(self.s["curl_points"], dtype=float)
+        self.total_days = game.total_days
+
+    def _curl(self, n_curl):
+        table = self.curl_table
+        if self.game.options.curl_overflow == "new_set":
+            full, rest = np.divmod(n_curl, len(table))
+            return full * table[-1] + np.where(rest > 0, table[np.maximum(rest - 1, 0)], 0)
+        return np.where(n_curl > 0, table[np.clip(n_curl, 1, len(table)) - 1], 0)
+
+    def gains(self, collections, face_up, gym_day: bool, made: int):
+        """(games, players, types): standing after taking each type minus standing now."""
+        from .bots import _LEG_DAY_SHARE
+
+        s, a, kinds = self.s, self.a, self.kinds
+        c = collections.astype(np.int64)
+        up = face_up.astype(np.int64)
+        games, n, types = c.shape
+
+        def of(array, kind):
+            return array[..., kinds == kind].sum(axis=-1)
+
+        counts = {k: of(c, k) for k in ("curl", "bench", "press", "selfie", "legday")}
+        pull = (c * np.where(kinds == "pullup", a["points"], 0)).sum(axis=-1)
+        images = (c * a["images"]).sum(axis=-1)
+        leg_up = of(up, "legday")
+        symbols = np.zeros((games, n, a["symbols"]), dtype=bool)
+        for t, sym in enumerate(a["symbol"]):
+            if sym >= 0:
+                symbols[..., sym] |= c[..., t] > 0
+        # What the others show: face-up shake images, face-up Leg Days, face-down cards.
+        shown = (up * a["images"]).sum(axis=-1).astype(float)
+        down = c.sum(axis=-1) - up.sum(axis=-1)
+        rivals = leg_up + _LEG_DAY_SHARE * down
+        rival_shown = np.empty((games, n))
+        lowest = np.empty((games, n))
+        for p in range(n):
+            others = [q for q in range(n) if q != p]
+            rival_shown[:, p] = shown[:, others].max(axis=1) if others else 0.0
+            lowest[:, p] = rivals[:, others].min(axis=1) if others else 0.0
+        lowest = lowest + _LEG_DAY_SHARE
+
+        def standing(counts, pull, images, leg_up, n_symbols, picks_left):
+            points = (
+                self._curl(counts["curl"])
+                + (counts["bench"] // s["bench_set_size"]) * s["bench_set_points"]
+                + (counts["press"] // s["press_set_size"]) * s["press_set_points"]
+                + pull
+                + counts["selfie"] * n_symbols * s["selfie_points_per_symbol"]
+                + leg_up * s["legday_face_up_points"]
+            ).astype(float)
+            time = min(1.0, picks_left / 6)
+            points = points + (counts["bench"] % s["bench_set_size"]) * s["bench_set_points"] / s["bench_set_size"] * time
+            points = points + (
+                (counts["press"] % s["press_set_size"]) * s["press_set_points"] / s["press_set_size"] * time * 0.7
+            )
+            points = points + np.where(counts["selfie"] == 0, 0.3 * n_symbols * time, 0.0)
+            rival = rival_shown + 1.5 * time
+            points = points + np.where(images > 0, s["shake_most_points"] / (1 + np.exp(-(images - rival))), 0.0)
+            safety = 1 / (1 + np.exp(-1.5 * (counts["legday"] - lowest)))
+            return points * (0.25 + 0.75 * safety) + 20 * safety
+
+        picks_left = self.total_days - made - 1
+        before = standing(counts, pull, images, leg_up, symbols.sum(axis=-1), picks_left + 1)
+        out = np.empty((games, n, types))
+        for t in range(types):
+            kind = kinds[t]
+            after = dict(counts)
+            if kind in after:
+                after[kind] = counts[kind] + 1
+            sym = a["symbol"][t]
+            n_symbols = (symbols.sum(axis=-1) + (~symbols[..., sym] if sym >= 0 else 0)).astype(np.int64)
+            out[..., t] = (
+                standing(
+                    after,
+                    pull + a["points"][t] * (kind == "pullup"),
+                    images + a["images"][t],
+                    leg_up + (kind == "legday" and gym_day),
+                    n_symbols,
+                    picks_left,
+                )
+                - before
+            )
+        return out
+
+
+def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
+    """Score collections held as counts (games, players, types) by the rules of
+    ``scoring.score_tableaus`` with ``game``'s options and deck. Returns arrays:
+    ``points`` (nan when eliminated), ``breakdown`` (games, players, categories),
+    ``eliminated``, ``winners``, ``leg_days``, ``shake_images``, ``shake_cards``,
+    ``collection_points`` and ``decided_by`` (texts)."""
+    o, deck = game.options, game.deck
+    s = deck.scoring
+    a = _deck_arrays(deck)
+    c = collections.astype(np.int64)
+    kinds = a["kinds"]
+
+    def of(kind):
+        return c[..., kinds == kind].sum(axis=-1)
+
+    leg_days = of("legday")
+    images = (c * a["images"]).sum(axis=-1)
+    shake_cards = of("shake")
+    shakes = images if o.tiebreak_shakes == "images" else shake_cards
+
+    # 1. Elimination: the fewest Leg Days, then the fewest shakes among them.
+    group = leg_days == leg_days.min(axis=1, keepdims=True)
+    least = np.where(group, shakes, np.iinfo(np.int64).max).min(axis=1, keepdims=True)
+    eliminated = group & (shakes == least)
+    alive = ~eliminated
+
+    # 2. Collections.
+    table = np.array(s["curl_points"])
+    n_curl = of("curl")
+    if o.curl_overflow == "new_set":
+        full, rest = np.divmod(n_curl, len(table))
+        curl = full * table[-1] + np.where(rest > 0, table[np.maximum(rest - 1, 0)], 0)
+    else:
+        curl = np.where(n_curl > 0, table[np.clip(n_curl, 1, len(table)) - 1], 0)
+    bench = (of("bench") // s["bench_set_size"]) * s["bench_set_points"]
+    press = (of("press") // s["press_set_size"]) * s["press_set_points"]
+    pullups = (c * np.where(kinds == "pullup", a["points"], 0)).sum(axis=-1)
+    has_symbol = np.zeros(c.shape[:2] + (a["symbols"],), dtype=bool)
+    for t, sym in enumerate(a["symbol"]):
+        if sym >= 0:
+            has_symbol[..., sym] |= c[..., t] > 0
+    selfie = of("selfie") * has_symbol.sum(axis=-1) * s["selfie_points_per_symbol"]
+    legday_up = (face_up.astype(np.int64)[..., kinds == "legday"]).sum(axis=-1) * s["legday_face_up_points"]
+
+    # 3. The shake race.
+    racing = np.ones_like(alive) if o.eliminated_in_shake_race else alive
+    in_race = racing & (images > 0)
+    most = np.where(in_race, images, -1).max(axis=1, keepdims=True)
+    second = np.where(in_race & (images < most), images, -1).max(axis=1, keepdims=True)
+    if not o.shake_second_after_tie:
+        tied = (in_race & (images == most)).sum(axis=1, keepdims=True) > 1
+        second = np.where(tied, -1, second)
+    shake = np.where(in_race & (images == most), s["shake_most_points"], 0)
+    shake = np.where(in_race & (images == second) & (second > 0), s["shake_second_points"], shake)
+
+    breakdown = np.stack([curl, bench, press, pullups, shake, selfie, legday_up], axis=-1)
+    totals = breakdown.sum(axis=-1)
+
+    # 4. Winners with tie-breaks.
+    contenders = alive.copy()
+    best = np.where(contenders, totals, np.iinfo(np.int64).min).max(axis=1, keepdims=True)
+    contenders &= totals == best
+    nobody = ~alive.any(axis=1)
+    broken = np.full(len(c), -1)
+    for code, key in enumerate((leg_days, shakes)):
+        several = contenders.sum(axis=1) > 1
+        top = np.where(contenders, key, np.iinfo(np.int64).min).max(axis=1, keepdims=True)
+        narrowed = contenders & (key == top)
+        fewer = several & (narrowed.sum(axis=1) < contenders.sum(axis=1))
+        broken = np.where(fewer, code, broken)
+        contenders = np.where(several[:, None], narrowed, contenders)
+    shake_label = "most Protein Shake " + ("images" if o.tiebreak_shakes == "images" else "cards")
+    labels = np.array(
+        [
+            "highest score",
+            "tie on points, broken by most Leg Day cards",
+            f"tie on points, broken by {shake_label}",
+            "shared win: still tied after every tie-break",
+            "everyone was eliminated: nobody wins",
+        ],
+        dtype=object,
+    )
+    code = np.where(broken >= 0, broken + 1, 0)
+    code = np.where(contenders.sum(axis=1) > 1, 3, code)
+    code = np.where(nobody, 4, code)
+    return {
+        "points": np.where(alive, totals, np.nan),
+        "breakdown": np.where(alive[..., None], breakdown, np.nan),
+        "eliminated": eliminated,
+        "winners": contenders & alive,
+        "leg_days": leg_days,
+        "shake_images": images,
+        "shake_cards": shake_cards,
+        "collection_points": totals,
+        "decided_by": labels[code],
+    }
+
+
+def simulate_batch(game, bots, games: int, seed: int, labels=None) -> pd.DataFrame:
+    """The table of :func:`gamedesign.simulate` for ``games`` games, played in batches.
+
+    Every seat must be a bot named in ``BATCH_BOTS``. Seeded by ``seed``; games are played
+    in batches of 10,000, so memory stays flat for long runs.
+    """
+    n = game.num_players
+    if any(b not in BATCH_BOTS for b in bots):
+        raise ValueError(f"the Leg Day batch path plays only {', '.join(BATCH_BOTS)} bots, not {list(bots)}")
+    labels = list(labels or bots)
+    parts = []
+    batch = 10_000
+    streams = np.random.SeedSequence(seed).spawn(-(-games // batch))
+    for index, stream in enumerate(streams):
+        count = min(batch, games - index * batch)
+        collections, face_up = play(game, bots, count, np.random.default_rng(stream))
+        parts.append(_table(score_counts(game, collections, face_up), index * batch, labels, n))
+    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    frame["score"] = frame["score"].astype("Float64")
+    return frame
+
+
+def _table(scored: dict, first: int, labels, n: int) -> pd.DataFrame:
+    games = scored["points"].shape[0]
+    data = {
+        "game": np.repeat(np.arange(first, first + games), n),
+        "seat": np.tile(np.arange(n), games),
+        "bot": np.tile(np.array(labels, dtype=object), games),
+        "score": scored["points"].reshape(-1),
+    }
+    for i, category in enumerate(CATEGORIES):
+        data[f"points_{category}"] = scored["breakdown"][..., i].reshape(-1).astype(float)
+    winners = scored["winners"]
+    data["eliminated"] = scored["eliminated"].reshape(-1)
+    data["won"] = winners.reshape(-1)
+    data["draw"] = np.repeat(~winners.any(axis=1), n)
+    for key in ("leg_days", "shake_images", "shake_cards"):
+        data[key] = scored[key].reshape(-1)
+    data["decided_by"] = np.repeat(scored["decided_by"], n)
+    data["collection_points"] = scored["collection_points"].reshape(-1)
+    frame = pd.DataFrame(data)
+    frame["bot"] = frame["bot"].astype("str")
+    frame["decided_by"] = frame["decided_by"].astype("str")
+    return frame

@@ -1,0 +1,174 @@
+"""Paired comparisons: variants played on the same seeds, differences with 95% intervals.
+
+Every variant plays game ``i`` from the same game seed and the same bot seeds (those of
+``gamedesign.simulate(..., seed=seed)``), so where the decks allow it the deals are the
+same and much of the luck cancels out in the difference. For each measure of
+:func:`.metrics.game_table` and each variant, the difference from the first (baseline)
+variant is the mean of the per-game differences, with the interval
+``mean ± 1.96·sd/√n`` of those paired differences (rates too: a rate is the mean of a 0/1
+per game).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from .metrics import definition, game_table, interval, seat_columns
+from .record import record_games
+from .variants import Variant
+
+
+def _as_variant(v) -> Variant:
+    if isinstance(v, Variant):
+        return v
+    if isinstance(v, dict):
+        return Variant.from_dict(v)
+    if isinstance(v, str):
+        from .variants import load_preset
+
+        return load_preset(v)
+    raise ValueError(f"a variant is a Variant, a table of its fields, or a preset name/path; not {v!r}")
+
+
+def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None) -> dict:
+    """Record ``games`` games of each variant from the same ``seed``: label -> list of records.
+
+    ``variants`` are :class:`Variant` objects, dicts or preset names; they must all be
+    the same game with the same number of players. ``progress(done, total)`` counts games
+    over all variants.
+    """
+    variants = [_as_variant(v) for v in variants]
+    if not variants:
+        raise ValueError("give at least one variant")
+    labels = [v.label for v in variants]
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"variant names must differ to tell them apart; given: {', '.join(labels)}")
+    built = [v.build() for v in variants]
+    first = built[0]
+    for v, g in zip(variants, built):
+        if g.name != first.name or g.num_players != first.num_players:
+            raise ValueError(
+                f"variant {v.label!r} is {g.name!r} with {g.num_players} players; the baseline "
+                f"{labels[0]!r} is {first.name!r} with {first.num_players}: compare like with like"
+            )
+    out = {}
+    for i, (label, game) in enumerate(zip(labels, built)):
+        report = None if progress is None else (lambda done, total, i=i: progress(i * games + done, len(built) * games))
+        out[label] = record_games(game, bots, games=games, seed=seed, progress=report)
+    return out
+
+
+def compare_tables(tables: dict) -> pd.DataFrame:
+    """Paired differences from the first table (label -> :func:`game_table`).
+
+    One row per variant and measure: ``variant``, ``measure``, ``value`` (the variant's
+    mean) with ``value_low``/``value_high`` (its own 95% interval), ``baseline`` (the first variant's mean over the same games), ``difference``,
+    ``low``, ``high`` (95% interval of the difference), ``pairs`` (games where both have a
+    value), ``clear`` (the interval leaves out 0) and ``definition``. The baseline's rows
+    have a difference of 0. A last ``win-rate gap`` row per variant gives the balance
+    between seats, with intervals from a paired bootstrap (see :func:`_gap_rows`).
+    """
+    labels = list(tables)
+    base = tables[labels[0]]
+    rows = []
+    for label in labels:
+        table = tables[label]
+        measures = [m for m in base.columns if m in table.columns]
+        measures += [m for m in table.columns if m not in base.columns]
+        for measure in measures:
+            if measure not in base.columns or measure not in table.columns:
+                mean, _, _, n = interval(table[measure]) if measure in table.columns else (math.nan, 0, 0, 0)
+                rows.append(dict(variant=label, measure=measure, value=mean, value_low=math.nan,
+                                 value_high=math.nan, baseline=math.nan, difference=math.nan, low=math.nan,
+                                 high=math.nan, pairs=0))
+                continue
+            value, value_low, value_high, _ = interval(table[measure])
+            both = pd.concat([table[measure].rename("v"), base[measure].rename("b")], axis=1, join="inner").dropna()
+            diff, low, high, n = interval(both["v"] - both["b"])
+            rows.append(dict(variant=label, measure=measure, value=value, value_low=value_low, value_high=value_high,
+                             baseline=float(both["b"].mean()) if n else math.nan,
+                             difference=diff, low=low, high=high, pairs=n))
+    rows += _gap_rows(tables)
+    out = pd.DataFrame(rows)
+    # Equal per-game values (a fixed length) give sd 0: their interval is the point itself.
+    out["clear"] = (out["low"] > 0) | (out["high"] < 0)
+    out["definition"] = out["measure"].map(definition)
+    return out
+
+
+def _gap_rows(tables: dict, resamples: int = 1000) -> list[dict]:
+    """The win-rate gap (balance) of each variant and its difference from the baseline.
+
+    The gap is not a mean of per-game values, so its intervals come from a paired
+    bootstrap: the same resampled games for every variant (seeded, so repeatable), and
+    the 2.5% and 97.5% points of the resampled values.
+    """
+    labels = list(tables)
+    base = tables[labels[0]]
+    seats = seat_columns(base)
+    if len(seats) < 2:
+        return []
+    rng = np.random.default_rng(0)
+    games = base.index
+    for label in labels[1:]:
+        games = games.intersection(tables[label].index)
+    picks = rng.integers(0, len(games), size=(resamples, len(games)))
+
+    def gaps(table):
+        wins = table.loc[games, seats].to_numpy(dtype=float)
+        means = wins[picks].mean(axis=1)  # resamples x seats
+        return means.max(axis=1) - means.min(axis=1), float(np.ptp(wins.mean(axis=0)))
+
+    base_gaps, base_gap = gaps(base)
+    rows = []
+    for label in labels:
+        if not set(seats) <= set(tables[label].columns):
+            continue
+        boot, gap = gaps(tables[label])
+        diff = boot - base_gaps
+        rows.append(dict(variant=label, measure="win-rate gap", value=gap,
+                         value_low=float(np.quantile(boot, 0.025)), value_high=float(np.quantile(boot, 0.975)),
+                         baseline=base_gap, difference=gap - base_gap,
+                         low=float(np.quantile(diff, 0.025)) if label != labels[0] else 0.0,
+                         high=float(np.quantile(diff, 0.975)) if label != labels[0] else 0.0,
+                         pairs=len(games)))
+    return rows
+
+
+def compare_records(records: dict) -> pd.DataFrame:
+    """:func:`compare_tables` of recorded games (label -> records, as from :func:`run_variants`)."""
+    return compare_tables({label: game_table(recs) for label, recs in records.items()})
+
+
+def compare(variants, bots, games: int = 200, seed: int = 0, progress=None) -> pd.DataFrame:
+    """Run every variant on the same seeds and report each measure's paired difference
+    from the first (baseline) variant with a 95% interval (see :func:`compare_tables`).
+
+    >>> compare(["legday_bench6"], "greedy", games=50)   # doctest: +SKIP
+    """
+    return compare_records(run_variants(variants, bots, games=games, seed=seed, progress=progress))
+
+
+def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
+    """A compact wide view: one row per measure, the baseline's value and each other
+    variant's value and difference with its interval as text (``+0.12 [0.05, 0.19]``)."""
+    table = comparison if measures is None else comparison[comparison["measure"].isin(measures)]
+    labels = list(dict.fromkeys(table["variant"]))
+    order = list(dict.fromkeys(table["measure"])) if measures is None else [m for m in measures if m in set(table["measure"])]
+    out = pd.DataFrame(index=pd.Index(order, name="measure"))
+    base = table[table["variant"] == labels[0]].set_index("measure")
+    out[labels[0]] = base["value"].reindex(order).round(3)
+    for label in labels[1:]:
+        part = table[table["variant"] == label].set_index("measure").reindex(order)
+        out[label] = part["value"].round(3)
+        out[f"{label} - {labels[0]}"] = [
+            "" if pd.isna(d) else f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" + (" *" if c else "")
+            for d, lo, hi, c in zip(part["difference"], part["low"], part["high"], part["clear"])
+        ]
+    return out
+
+
+__all__ = ["compare", "compare_records", "compare_tables", "comparison_summary", "run_variants"]

@@ -1,0 +1,310 @@
+"""Design measures computed from game records (see :mod:`.record`).
+
+Small functions of one game's record (``lead_changes(standings)``, ``drama(standings,
+winners)``, ...) and tables over many games: :func:`game_table` (one row per game, one
+column per measure, the basis of paired comparisons), :func:`summary` (each measure's
+mean with a 95% interval), :func:`seat_balance` and :func:`card_values`. The one-line
+definitions are in :data:`DEFINITIONS` and in ``docs/design-lab.md``.
+
+A *leader* at a checkpoint is the set of seats with the highest standing (none when every
+seat is level). Shared wins count for every winner, as in :func:`gamedesign.simulate`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import pandas as pd
+
+#: Measure -> one-line definition (the per-game columns of :func:`game_table`).
+DEFINITIONS = {
+    "seat {k} wins": "share of games that seat k won (shared and team wins count for every winner)",
+    "draw": "share of games that ended with no winner",
+    "timeout": "share of games stopped by a turn limit instead of the rules' own end",
+    "completed": "share of games that reached the rules' own end (1 - timeout)",
+    "length": "game length in the game's unit: Leg Day days, GYM turns, Diet turns",
+    "mean score": "mean final score of the players who have one (Leg Day: not eliminated; Diet: weight change)",
+    "winning score": "the best final score among the winners (NaN without a winner)",
+    "decision points": "moves a player had to make in the game (all seats)",
+    "real choices": "share of decision points that offered more than one legal action",
+    "branching factor": "mean number of legal actions at a decision point",
+    "lead changes": "times the leader changed to a different seat (or team) between checkpoints",
+    "drama": "the eventual winner's worst deficit: most points behind the leader at any checkpoint",
+    "comeback": "share of games whose winner was behind the leader at some checkpoint",
+    "winner clear at": "share of the game played when the winner took the lead for good (1: only at the end)",
+}
+
+#: Measures of the whole set of games (not a mean of per-game values).
+SET_DEFINITIONS = {
+    "win-rate gap": "highest minus lowest seat win rate (0 when seats are balanced; "
+    "in comparisons its intervals come from a paired bootstrap)",
+    "balance chi-square p": "p-value of a chi-square test that every seat wins equally often",
+    "length spread": "standard deviation of game length",
+    "pick rate": "share of the decision points offering a card at which it was taken",
+    "points per copy": "points a card scored, per copy collected (its share of its category)",
+    "win rate when collected": "share of players holding at least one copy at the end who won",
+}
+
+
+def definition(measure: str) -> str:
+    """The one-line definition of a measure (game-specific facts: their own name)."""
+    if measure.startswith("seat ") and measure.endswith(" wins"):
+        return DEFINITIONS["seat {k} wins"].replace("seat k", measure[:-5])
+    return DEFINITIONS.get(measure) or SET_DEFINITIONS.get(measure) or "game-specific count or share per game"
+
+
+# ----------------------------------------------------------------------------------------
+# One game
+# ----------------------------------------------------------------------------------------
+
+
+def leader(standing) -> frozenset | None:
+    """Seats with the highest standing; ``None`` when every seat is level."""
+    top = max(standing)
+    seats = frozenset(i for i, v in enumerate(standing) if v == top)
+    return None if len(seats) == len(standing) else seats
+
+
+def lead_changes(standings) -> int:
+    """How often the leader changed to different seats (checkpoints with no leader are skipped)."""
+    leaders = [lead for lead in map(leader, standings) if lead is not None]
+    return sum(1 for a, b in zip(leaders, leaders[1:]) if not a & b)
+
+
+def drama(standings, winners) -> float:
+    """The eventual winners' worst deficit: max over checkpoints of (top standing minus the
+    best winner's standing); NaN without a winner or a checkpoint."""
+    if not winners or not standings:
+        return math.nan
+    return float(max(max(s) - max(s[w] for w in winners) for s in standings))
+
+
+def winner_clear_at(standings, winners) -> float:
+    """Share of the checkpoints passed when the winners led for good.
+
+    The winners lead at a checkpoint when the leader set is inside ``winners``. With
+    checkpoints 1..m and the winners leading from checkpoint k to m, the answer is k/m;
+    1.0 when they do not lead at the last checkpoint (clear only at the final scoring).
+    NaN without a winner or a checkpoint.
+    """
+    if not winners or not standings:
+        return math.nan
+    m = len(standings)
+    k = m + 1
+    for i in range(m - 1, -1, -1):
+        lead = leader(standings[i])
+        if lead is None or not lead <= set(winners):
+            break
+        k = i + 1
+    return min(k, m) / m
+
+
+def real_choices(legal_counts) -> float:
+    """Share of decision points with more than one legal action (NaN with none)."""
+    return sum(1 for c in legal_counts if c > 1) / len(legal_counts) if legal_counts else math.nan
+
+
+def branching_factor(legal_counts) -> float:
+    """Mean number of legal actions at a decision point (NaN with none)."""
+    return sum(legal_counts) / len(legal_counts) if legal_counts else math.nan
+
+
+# ----------------------------------------------------------------------------------------
+# Many games
+# ----------------------------------------------------------------------------------------
+
+
+def _mean(values) -> float:
+    return float(sum(values)) / len(values) if values else math.nan
+
+
+def _winning_score(record) -> float:
+    scores = [record.scores[w] for w in record.winners if record.scores and record.scores[w] is not None]
+    if not scores:
+        return math.nan
+    return float(scores[0])  # winners share a score (a shared win or a team)
+
+
+def game_table(records) -> pd.DataFrame:
+    """One row per game (indexed by ``game``), one column per measure.
+
+    Rates are 0/1 per game (their mean is the rate); NaN where a measure has no value
+    (drama of a draw). Game-specific facts follow as their own columns.
+    """
+    rows = []
+    for r in records:
+        drama_value = drama(r.standings, r.winners)
+        row = {"game": r.game}
+        for seat in range(r.players):
+            row[f"seat {seat} wins"] = float(seat in r.winners)
+        row.update(
+            {
+                "draw": float(not r.winners),
+                "timeout": float(r.ended_by != "rules"),
+                "completed": float(r.ended_by == "rules"),
+                "length": float(r.length),
+                "mean score": _mean([s for s in r.scores if s is not None]),
+                "winning score": _winning_score(r),
+                "decision points": float(len(r.legal_counts)),
+                "real choices": real_choices(r.legal_counts),
+                "branching factor": branching_factor(r.legal_counts),
+                "lead changes": float(lead_changes(r.standings)),
+                "drama": drama_value,
+                "comeback": math.nan if math.isnan(drama_value) else float(drama_value > 0),
+                "winner clear at": winner_clear_at(r.standings, r.winners),
+            }
+        )
+        row.update({k: float(v) for k, v in r.facts.items()})
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("game")
+
+
+def interval(values) -> tuple:
+    """Mean and 95% interval (mean ± 1.96·sd/√n) of the non-missing values, and n."""
+    values = pd.Series(values, dtype="float64").dropna()
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan, 0
+    mean = float(values.mean())
+    half = 1.96 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
+    return mean, mean - half, mean + half, n
+
+
+def summary(records_or_table) -> pd.DataFrame:
+    """Each per-game measure's mean with its 95% interval, and the set measures.
+
+    Columns ``measure``, ``value``, ``low``, ``high``, ``games``, ``definition``.
+    """
+    table = records_or_table if isinstance(records_or_table, pd.DataFrame) else game_table(records_or_table)
+    rows = []
+    for measure in table.columns:
+        mean, low, high, n = interval(table[measure])
+        rows.append({"measure": measure, "value": mean, "low": low, "high": high, "games": n})
+    balance = seat_balance(table)
+    rows.append({"measure": "win-rate gap", "value": balance["win-rate gap"], "low": math.nan, "high": math.nan,
+                 "games": len(table)})
+    rows.append({"measure": "balance chi-square p", "value": balance["balance chi-square p"], "low": math.nan,
+                 "high": math.nan, "games": len(table)})
+    rows.append({"measure": "length spread", "value": float(table["length"].std(ddof=1)) if len(table) > 1 else math.nan,
+                 "low": math.nan, "high": math.nan, "games": len(table)})
+    out = pd.DataFrame(rows)
+    out["definition"] = out["measure"].map(definition)
+    return out
+
+
+def seat_columns(table: pd.DataFrame) -> list[str]:
+    """The ``seat k wins`` columns of a game table, in seat order."""
+    return [c for c in table.columns if c.startswith("seat ") and c.endswith(" wins")]
+
+
+def seat_balance(table: pd.DataFrame) -> dict:
+    """Win rate by seat, the gap between the best and worst seat, and a chi-square test.
+
+    The test compares each seat's wins with an equal share of all wins (df = seats - 1).
+    Teammates (GYM) always win together, so for teams read the gap, not the p-value.
+    """
+    columns = seat_columns(table)
+    wins = table[columns].sum()
+    rates = table[columns].mean()
+    total = float(wins.sum())
+    if total == 0 or len(columns) < 2:
+        p, chi2 = math.nan, math.nan
+    else:
+        expected = total / len(columns)
+        chi2 = float(((wins - expected) ** 2 / expected).sum())
+        p = chi_square_p(chi2, len(columns) - 1)
+    return {
+        "win rate by seat": {c.removesuffix(" wins"): float(v) for c, v in rates.items()},
+        "win-rate gap": float(rates.max() - rates.min()),
+        "chi-square": chi2,
+        "balance chi-square p": p,
+    }
+
+
+def chi_square_p(statistic: float, df: int) -> float:
+    """P(X >= statistic) for a chi-square variable with ``df`` degrees of freedom."""
+    import sympy
+
+    s = sympy.Rational(df, 2)
+    return float(sympy.uppergamma(s, sympy.Float(statistic) / 2) / sympy.gamma(s))
+
+
+def card_values(records) -> pd.DataFrame:
+    """Per card: copies collected per game, points per copy, pick rate, win rate when collected.
+
+    Columns ``card``, ``copies per game``, ``points per copy``, ``pick rate``,
+    ``win rate when collected``, ``holders`` (player-games holding the card). Empty when
+    the game's records carry no card facts (Diet). Given a dict (variant -> records), the
+    tables are stacked with a ``variant`` column.
+    """
+    if isinstance(records, dict):
+        return pd.concat([card_values(recs).assign(variant=label) for label, recs in records.items()],
+                         ignore_index=True)
+    copies, points, holders, wins = defaultdict(float), defaultdict(float), defaultdict(int), defaultdict(int)
+    picks, offers = defaultdict(int), defaultdict(int)
+    games = 0
+    for r in records:
+        games += 1
+        for card, n in r.picks.items():
+            picks[card] += n
+        for card, n in r.offers.items():
+            offers[card] += n
+        for seat, held in enumerate(r.card_copies):
+            for card, n in held.items():
+                copies[card] += n
+                points[card] += r.card_points[seat].get(card, 0)
+                if n:
+                    holders[card] += 1
+                    wins[card] += seat in r.winners
+    rows = [
+        {
+            "card": card,
+            "copies per game": copies[card] / games,
+            "points per copy": points[card] / copies[card] if copies[card] else math.nan,
+            "pick rate": picks[card] / offers[card] if offers[card] else math.nan,
+            "win rate when collected": wins[card] / holders[card] if holders[card] else math.nan,
+            "holders": holders[card],
+        }
+        for card in copies
+    ]
+    columns = ["card", "copies per game", "points per copy", "pick rate", "win rate when collected", "holders"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def standings_table(records, step: int = 1) -> pd.DataFrame:
+    """Long table of running standings: ``game``, ``checkpoint``, ``seat``, ``standing``,
+    ``winner`` (every ``step``-th checkpoint, for charts of the race). Given a dict
+    (variant -> records), the tables are stacked with a ``variant`` column."""
+    if isinstance(records, dict):
+        return pd.concat([standings_table(recs, step).assign(variant=label) for label, recs in records.items()],
+                         ignore_index=True)
+    rows = []
+    for r in records:
+        for k, standing in enumerate(r.standings):
+            if k % step and k != len(r.standings) - 1:
+                continue
+            for seat, value in enumerate(standing):
+                rows.append({"game": r.game, "checkpoint": k + 1, "seat": seat, "standing": value,
+                             "winner": seat in r.winners})
+    return pd.DataFrame(rows, columns=["game", "checkpoint", "seat", "standing", "winner"])
+
+
+__all__ = [
+    "DEFINITIONS",
+    "SET_DEFINITIONS",
+    "branching_factor",
+    "card_values",
+    "chi_square_p",
+    "definition",
+    "drama",
+    "game_table",
+    "interval",
+    "lead_changes",
+    "leader",
+    "real_choices",
+    "seat_balance",
+    "standings_table",
+    "summary",
+    "winner_clear_at",
+]

@@ -1,0 +1,318 @@
+"""Record seeded games move by move, for the design measures in :mod:`.metrics`.
+
+:func:`record_games` plays the same games as :func:`gamedesign.simulate` (the same game
+and bot seeds from the same ``seed``, game by game) and keeps, for each game, a
+:class:`GameRecord`: the outcome, how many legal actions each decision point offered, a
+running *standing* of every seat after each round, the cards taken and what they scored,
+and counts of every kind of action.
+
+The standing is a number per seat, higher is better, sampled at the end of each round
+(a *checkpoint*). Each game defines it in its :class:`Profile`:
+
+* Leg Day: after each day, each player's collection points so far (``score_tableaus`` on
+  all their own cards, face up and face down, with the shake race; elimination ignored).
+* GYM: after each turn of the play phase, the points of the player's team on the board.
+* Diet: after each turn, the pounds the player has lost (minus their weight change).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Callable
+
+from ..bots import make_bot
+from ..simulate import play_game
+
+try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
+    from ..simulate import _seeds
+except ImportError:  # pragma: no cover - the same derivation, should simulate move it
+    import numpy as np
+
+    def _seeds(seed: int, games: int) -> list:
+        out = []
+        for child in np.random.SeedSequence(seed).spawn(games):
+            words = child.generate_state(8, dtype=np.uint32)
+            out.append((int(words[0]), [int(w) for w in words[1:]]))
+        return out
+
+
+@dataclasses.dataclass
+class GameRecord:
+    """What one game left behind, for the design measures.
+
+    ``winners`` and ``scores`` as in :class:`~gamedesign.core.Result`; ``length`` is the
+    game's length in its own unit (see :data:`PROFILES`); ``ended_by`` is ``"rules"``
+    or ``"turn limit"``; ``legal_counts`` has one entry per decision point (how many
+    legal actions the mover had); ``standings`` one tuple per checkpoint (one number per
+    seat); ``card_points``/``card_copies`` one dict per seat (card -> points it scored,
+    copies held at the end); ``picks``/``offers`` count, per card, the decision points
+    where it was chosen / could be chosen; ``actions`` counts actions by kind; ``facts``
+    holds the game's own numbers.
+    """
+
+    game: int = 0
+    players: int = 2
+    winners: tuple = ()
+    scores: tuple = ()
+    length: int = 0
+    ended_by: str = "rules"
+    legal_counts: list = dataclasses.field(default_factory=list)
+    standings: list = dataclasses.field(default_factory=list)
+    card_points: list = dataclasses.field(default_factory=list)
+    card_copies: list = dataclasses.field(default_factory=list)
+    picks: dict = dataclasses.field(default_factory=dict)
+    offers: dict = dataclasses.field(default_factory=dict)
+    actions: dict = dataclasses.field(default_factory=dict)
+    facts: dict = dataclasses.field(default_factory=dict)
+    bots: tuple = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Profile:
+    """How the lab reads one game: when to sample, the standing, length, cards, facts."""
+
+    length_unit: str
+    checkpoint: Callable  # state -> hashable key, or None (no checkpoint now)
+    standing: Callable  # state -> tuple of numbers, one per seat (higher is better)
+    length: Callable  # (state, actions Counter) -> int
+    card_of: Callable  # action -> card name or None
+    cards: Callable | None  # (state, result) -> (points per seat, copies per seat)
+    facts: Callable  # (state, result, actions Counter) -> dict of numbers
+    ended_by: Callable  # result -> "rules" or "turn limit"
+
+
+# ----------------------------------------------------------------------------------------
+# Don't Skip Leg Day
+# ----------------------------------------------------------------------------------------
+
+
+def _legday_standing(state) -> tuple:
+    return tuple(state.game.score_tableaus(state.tableaus).collection_points)
+
+
+def _legday_cards(state, result):
+    """Each card's share of the points of its scoring category (eliminated: 0).
+
+    Pull-Ups score their printed points, a face-up Leg Day its penalty, a face-down one 0;
+    the other categories are split evenly among the cards that made them.
+    """
+    deck = state.game.deck
+    from ..games.legday.cards import CATEGORY
+
+    points, copies = [], []
+    for seat, tableau in enumerate(state.tableaus):
+        held = Counter(card for card, _ in tableau)
+        copies.append(dict(held))
+        breakdown = result.breakdown[seat]
+        mine = Counter()
+        if breakdown is not None:
+            by_category = Counter(CATEGORY[deck.card(card).kind] for card, _ in tableau)
+            for card, face_up in tableau:
+                c = deck.card(card)
+                if c.kind == "pullup":
+                    mine[card] += c.points
+                elif c.kind == "legday":
+                    mine[card] += deck.scoring["legday_face_up_points"] if face_up else 0
+                else:
+                    category = CATEGORY[c.kind]
+                    mine[card] += breakdown[category] / by_category[category]
+        points.append({card: mine.get(card, 0) for card in held})
+    return points, copies
+
+
+def _legday_facts(state, result, actions) -> dict:
+    scored = [b for b in result.breakdown if b is not None]
+    facts = {
+        "eliminated players": len(result.details["eliminated"]),
+        "decided by a tie-break": float("tie" in result.details["decided_by"]),
+    }
+    from ..games.legday.cards import CATEGORIES
+
+    for category in CATEGORIES:
+        facts[f"points from {category}"] = sum(b[category] for b in scored) / len(scored) if scored else float("nan")
+    return facts
+
+
+# ----------------------------------------------------------------------------------------
+# GYM
+# ----------------------------------------------------------------------------------------
+
+
+def _gym_checkpoint(state):
+    return None if state.phase == "pick" else (state.phase, state.turn)
+
+
+def _gym_standing(state) -> tuple:
+    from ..games.gym.rules import team_of
+
+    points = state.team_points() if state.board else [0, 0]
+    return tuple(points[team_of(s)] for s in range(state.game.num_players))
+
+
+def _gym_cards(state, result):
+    """Each Kid on a team's side scores its value in the event's colour for every seat of that team."""
+    from ..games.gym.rules import team_of
+
+    deck = state.game.deck
+    per_team = [dict(), dict()]
+    for event, sides in state.board.items():
+        colour = deck.event(event).colour
+        for t, side in enumerate(sides):
+            for kid in side:
+                if kid:
+                    per_team[t][kid] = deck.kid(kid).value(colour)
+    n = state.game.num_players
+    return [dict(per_team[team_of(s)]) for s in range(n)], [dict.fromkeys(per_team[team_of(s)], 1) for s in range(n)]
+
+
+def _gym_facts(state, result, actions) -> dict:
+    facts = {
+        "Coach placements": actions.get("Coach", 0),
+        "Event Actions used": sum(actions.get(k, 0) for k in ("Lift", "Switch", "Swap", "Move", "Force", "PickFrom")),
+        "Brat advances": actions.get("Advance", 0),
+        "decided by a tie": float(result.details["decided_by_tie"]),
+    }
+    for event in state.game.deck.event_by_name:
+        facts[f"in play: {event}"] = float(event in state.in_play)
+    return facts
+
+
+# ----------------------------------------------------------------------------------------
+# The Diet Game
+# ----------------------------------------------------------------------------------------
+
+
+def _diet_facts(state, result, actions) -> dict:
+    d = result.details
+    return {
+        "answers played": sum(d["laziness_played"]) + sum(d["willpower_played"]),
+        "cheats played": sum(d["cheats_played"]),
+        "fattening meals fed": sum(d["fattening_played"]),
+        "reshuffles": d["reshuffles"],
+    }
+
+
+PROFILES = {
+    "legday": Profile(
+        length_unit="days",
+        checkpoint=lambda state: (state.week, state.day),
+        standing=_legday_standing,
+        length=lambda state, actions: state.game.total_days,
+        card_of=lambda action: getattr(action, "card", None),
+        cards=_legday_cards,
+        facts=_legday_facts,
+        ended_by=lambda result: "rules",
+    ),
+    "gym": Profile(
+        length_unit="turns (24 picks and 24 placements with the standard deck)",
+        checkpoint=_gym_checkpoint,
+        standing=_gym_standing,
+        length=lambda state, actions: actions.get("Take", 0) + actions.get("Place", 0),
+        card_of=lambda action: getattr(action, "kid", None) if type(action).__name__ == "Take" else None,
+        cards=_gym_cards,
+        facts=_gym_facts,
+        ended_by=lambda result: "rules",
+    ),
+    "diet": Profile(
+        length_unit="turns",
+        checkpoint=lambda state: (state.turn, state.is_over()),
+        standing=lambda state: tuple(-w for w in state.weights),
+        length=lambda state, actions: state.turn,
+        card_of=lambda action: getattr(action, "card", None),
+        cards=None,
+        facts=_diet_facts,
+        ended_by=lambda result: "turn limit" if result.details["ended_by"] == "turn limit" else "rules",
+    ),
+}
+
+
+class _Recording:
+    """Wraps a bot: notes each decision point it is asked about, then lets the bot decide."""
+
+    def __init__(self, bot, seat: int, sink: list, card_of):
+        self.bot, self.seat, self.sink, self.card_of = bot, seat, sink, card_of
+        self.name = getattr(bot, "name", type(bot).__name__)
+
+    def reset(self, game, player, seed):
+        self.bot.reset(game, player, seed)
+
+    def act(self, observation, legal_actions):
+        action = self.bot.act(observation, legal_actions)
+        offered = {c for c in map(self.card_of, legal_actions) if c is not None}
+        self.sink.append((len(legal_actions), offered, self.card_of(action)))
+        return action
+
+
+def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None) -> list:
+    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed)`` and
+    return one :class:`GameRecord` per game (the same games: same seeds, same results).
+
+    ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
+    winner). ``progress(done, total)`` is called after each game, if given.
+    """
+    n = game.num_players
+    if isinstance(bots, str):
+        bots = [bots] * n
+    bots = list(bots)
+    if len(bots) != n:
+        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    profile = PROFILES[game.name]
+    labels = tuple(spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots)
+    decisions: list = []
+    players = [_Recording(make_bot(spec, game), seat, decisions, profile.card_of) for seat, spec in enumerate(bots)]
+    records = []
+    for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
+        decisions.clear()
+        standings, actions = [], Counter()
+        start = game.new_state(seed=game_seed)
+        last = [profile.checkpoint(start)]  # sample when a round ends, not at the first move
+        moves = [0]
+
+        def on_move(seat, action, state):
+            moves[0] += 1
+            actions[type(action).__name__] += 1
+            key = profile.checkpoint(state)
+            if key is not None and key != last[0]:
+                last[0] = key
+                standings.append(profile.standing(state))
+
+        state = play_game(
+            start, players, bot_seeds, on_move=on_move, until=lambda s: moves[0] >= max_moves
+        )
+        picks, offers = Counter(), Counter()
+        for _, offered, chosen in decisions:
+            offers.update(offered)
+            if chosen is not None:
+                picks[chosen] += 1
+        record = GameRecord(
+            game=index,
+            players=n,
+            legal_counts=[count for count, _, _ in decisions],
+            standings=standings,
+            picks=dict(picks),
+            offers=dict(offers),
+            actions=dict(actions),
+            bots=labels,
+        )
+        if state.is_over():
+            result = state.result()
+            record.winners, record.scores = tuple(result.winners), tuple(result.scores)
+            record.length = profile.length(state, actions)
+            record.ended_by = profile.ended_by(result)
+            record.facts = profile.facts(state, result, actions)
+            if profile.cards is not None:
+                record.card_points, record.card_copies = profile.cards(state, result)
+        else:
+            record.scores = (None,) * n
+            record.length = profile.length(state, actions)
+            record.ended_by = "turn limit"
+        records.append(record)
+        if progress is not None:
+            progress(index + 1, games)
+    return records
+
+
+__all__ = ["GameRecord", "PROFILES", "Profile", "record_games"]

@@ -1,0 +1,265 @@
+"""A search bot for every game: information-set Monte Carlo tree search.
+
+The bot sees what any bot sees: its own observation and its legal actions. To look
+ahead it needs whole games to play out, so before each search *iteration* it asks the
+game for a **determinization**: ``game.sample_state(observation, rng)``, a full state
+that agrees with everything this player has seen (each game's ``determinize`` module
+says what it keeps consistent). The real hidden cards are never read.
+
+One iteration, in that imagined state:
+
+1. **Select**: walk down a tree of this player's own decisions, choosing at each with
+   UCT among the actions legal *in this determinization* (a child's exploration term
+   counts how often it was available, not how often its parent was visited: the
+   "subset-armed" rule of information-set MCTS, Cowling, Powley and Whitehouse 2012).
+2. **Expand**: when the node may grow (progressive widening: about the square root of
+   its visits), a new child: first the move the rollout bot would make, then untried
+   moves at random. With few iterations the search so refines the rollout bot's play
+   instead of spreading them over dozens of moves (Diet Game discards, GYM placements).
+3. **Simulate**: the other players, and this player after leaving the tree, play on with
+   the rollout bot (``"greedy"`` where the game has one, or ``"random"``), each from their own
+   observation of the imagined state. Moves that others make at the same time as this
+   player (simultaneous picks) are part of the imagined state and of the rollout.
+4. **Back up**: the reward is half this player's share of the win (1 for a sole win, 1/k
+   when k players share it), a quarter the share of other players they finished ahead of
+   (an eliminated player is behind everyone) and a quarter their score margin over the
+   others, scaled to 0..1. The last two give a steadier signal than wins alone; whether
+   higher or lower scores are better is read from the result's winners.
+
+The action chosen is the root child visited most. Strength grows with ``iterations``
+(or ``time_budget`` seconds per decision); ``seed`` or ``reset`` fixes all randomness,
+so the same observation and seed always give the same decision with ``iterations``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Sequence
+
+from .bots import Bot, bot_names, make_bot
+
+
+class _Node:
+    """Statistics of one own decision: children by action."""
+
+    __slots__ = ("children", "visits", "value", "square", "available")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.value = 0.0
+        self.square = 0.0
+        self.available = 0
+
+    def spread(self) -> float:
+        """The variance of the rewards seen here."""
+        mean = self.value / self.visits
+        return max(0.0, self.square / self.visits - mean * mean)
+
+
+class SearchBot(Bot):
+    """Information-set MCTS over this player's own decisions, from sampled hidden states.
+
+    ``iterations``: determinized playouts per decision (the strength knob); or
+    ``time_budget``: seconds per decision instead (not reproducible, as machines differ).
+    ``rollout``: the bot name that plays the other seats and finishes each playout
+    (default: ``"greedy"`` where the game has one, else ``"random"``; search refines
+    the rollout bot's play, so a better rollout bot makes a stronger search).
+    ``exploration``: the UCT constant. ``max_moves``: a playout is cut after this many
+    moves and scored as a loss (a guard for very long games). ``widening``: progressive
+    widening, a node with v visits may have ``ceil(widening * sqrt(v + 1))`` children,
+    the rollout bot's own choice first (None: try every action at once).
+    ``confidence``: if given (a z value, e.g. 1.0), keep the rollout bot's own choice
+    unless the searched best beats it by that many standard errors (noisy games).
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        iterations: int = 100,
+        time_budget: float | None = None,
+        rollout: str | None = None,
+        exploration: float = 0.7,
+        seed: int | None = None,
+        max_moves: int = 5000,
+        widening: float | None = 1.0,
+        confidence: float | None = None,
+    ):
+        super().__init__(seed)
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a whole number 1 or more, not {iterations!r}")
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
+            raise ValueError(f"time_budget must be a number of seconds above 0 or None, not {time_budget!r}")
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.rollout = rollout
+        self.exploration = exploration
+        self.max_moves = max_moves
+        self.widening = widening
+        self.confidence = confidence
+        self.last_search: dict = {}
+
+    def __repr__(self) -> str:
+        knob = f"time_budget={self.time_budget}" if self.time_budget else f"iterations={self.iterations}"
+        return f"SearchBot({knob}, rollout={self.rollout!r})"
+
+    def act(self, observation: dict, legal_actions: Sequence):
+        if self.game is None:
+            raise ValueError("call reset(game, player, seed) before asking a SearchBot to act")
+        legal_actions = list(legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        game, me, rng = self.game, self.player, self.rng
+        root = _Node()
+        rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
+        players = [make_bot(rollout, game) for _ in range(game.num_players)]
+        for seat, bot in enumerate(players):
+            bot.reset(game, seat, rng.getrandbits(32))
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+            self._iterate(game.sample_state(observation, rng), root, me, players, rng)
+            done += 1
+        allowed = set(legal_actions)
+        stats = {a: c for a, c in root.children.items() if a in allowed}
+        self.last_search = {
+            "iterations": done,
+            "actions": {str(a): (c.visits, c.value / c.visits if c.visits else 0.0) for a, c in stats.items()},
+        }
+        if not stats:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        most = max(c.visits for c in stats.values())
+        best = [a for a in legal_actions if a in stats and stats[a].visits == most]
+        if len(best) > 1:
+            top = max(stats[a].value for a in best)
+            best = [a for a in best if stats[a].value == top]
+        choice = best[rng.randrange(len(best))]
+        if self.confidence is not None:
+            view = observation if getattr(players[me], "uses_observation", True) else None
+            default = players[me].act(view, legal_actions)
+            if choice != default and default in stats and stats[default].visits > 0:
+                a, b = stats[choice], stats[default]
+                gain = a.value / a.visits - b.value / b.visits
+                error = math.sqrt(a.spread() / a.visits + b.spread() / b.visits)
+                if gain <= self.confidence * error:
+                    choice = default
+        return choice
+
+    def _iterate(self, state, root: _Node, me: int, players: list, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        in_tree = True
+        moves = 0
+        while not state.is_over() and moves < self.max_moves:
+            movers = state.to_move()
+            choices = []
+            for seat in movers:
+                legal = state.legal_actions(seat)
+                if seat == me and in_tree:
+                    action, node, in_tree = self._select(node, state, me, legal, players[me], rng)
+                    path.append(node)
+                else:
+                    bot = players[seat]
+                    view = state.observe(seat) if getattr(bot, "uses_observation", True) else None
+                    action = bot.act(view, legal)
+                choices.append((seat, action))
+            for seat, action in choices:
+                state._apply(seat, action)  # legal by construction: skip the checks of apply()
+            moves += len(choices)
+        reward = self._reward(state, me) if state.is_over() else 0.0
+        for n in path:
+            n.visits += 1
+            n.value += reward
+            n.square += reward * reward
+
+    def _select(self, node: _Node, state, me: int, legal: list, policy, rng: random.Random):
+        children = node.children
+        tried = []
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                child.available += 1
+                tried.append(action)
+        room = self.widening is None or len(tried) < math.ceil(self.widening * math.sqrt(node.visits + 1))
+        if room and len(tried) < len(legal):
+            # Widen: first the move the rollout bot would make, then untried moves at random.
+            view = state.observe(me) if getattr(policy, "uses_observation", True) else None
+            action = policy.act(view, legal)
+            if action in children:
+                untried = [a for a in legal if a not in children]
+                action = untried[rng.randrange(len(untried))]
+            child = children[action] = _Node()
+            child.available = 1
+            return action, child, False
+        c = self.exploration
+        best, best_score = None, -math.inf
+        for action in tried:
+            child = children[action]
+            score = child.value / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best, children[best], True
+
+    @staticmethod
+    def _reward(state, me: int) -> float:
+        result = state.result()
+        winners = result.winners
+        win = 1.0 / len(winners) if me in winners else 0.0
+        beaten, margin = _standing(result, me)
+        return 0.5 * win + 0.25 * beaten + 0.25 * margin
+
+
+def _standing(result, me: int) -> tuple[float, float]:
+    """How well ``me`` finished against the others, two ways, each from 0 to 1:
+
+    * the share of other players ``me`` finished ahead of (a tie counts half; a player
+      with no score, eliminated, is behind everyone with one);
+    * the score margin over the others' mean, scaled to 0..1 (0.5 for level).
+
+    Whether a higher or a lower score is better is read from this result's winners
+    (weights go down in The Diet Game); without winners to tell, both are 0.5.
+    """
+    scores, winners = result.scores, result.winners
+    n = len(scores)
+    others = [s for i, s in enumerate(scores) if i not in winners and s is not None]
+    best = [scores[w] for w in winners if scores[w] is not None]
+    if n < 2 or not winners:
+        return 0.5, 0.5
+    if not best or not others or min(best) >= max(others):
+        sign = 1
+    elif max(best) <= min(others):
+        sign = -1
+    else:
+        return (1.0, 1.0) if me in winners else (0.0, 0.0)
+    mine = scores[me]
+    beaten = 0.0
+    for i, theirs in enumerate(scores):
+        if i == me:
+            continue
+        if mine is None:
+            beaten += 0.5 if theirs is None else 0.0
+        elif theirs is None:
+            beaten += 1.0
+        else:
+            diff = sign * (mine - theirs)
+            beaten += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    rest = [s for i, s in enumerate(scores) if i != me and s is not None]
+    if mine is None or not rest:
+        margin = 0.0 if mine is None else 1.0
+    else:
+        mean = sum(rest) / len(rest)
+        margin = 0.5 + 0.5 * sign * (mine - mean) / (abs(mine) + abs(mean) + 1)
+    return beaten / (n - 1), margin
+
+
+def search_bot(game=None, **settings) -> SearchBot:
+    """A :class:`SearchBot`; refuses a game that cannot sample hidden states."""
+    if game is not None and not game.can_sample_states():
+        raise ValueError(f"the search bot needs {game.title} to define sample_state; it does not yet")
+    return SearchBot(**settings)
+
+
+__all__ = ["SearchBot", "search_bot"]

@@ -1,0 +1,126 @@
+"""The command line: a summary table from simulate, a game played from typed moves."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+import gamedesign
+from gamedesign.cli import describe_observation, main
+
+
+def run(argv, answers=()):
+    """Run ``main(argv)`` with typed ``answers``; returns (exit code, printed text)."""
+    out = io.StringIO()
+    replies = iter(answers)
+
+    def ask(prompt):
+        out.write(prompt)
+        try:
+            return next(replies)
+        except StopIteration:
+            raise EOFError from None
+
+    return main(argv, input=ask, output=out), out.getvalue()
+
+
+def test_simulate_prints_a_summary_per_seat():
+    code, text = run(["simulate", "legday", "--players", "3", "--bots", "greedy", "random", "random", "--games", "30", "--seed", "2"])
+    assert code == 0
+    lines = text.splitlines()
+    assert "30 games" in lines[0]
+    assert lines[1].split()[:4] == ["seat", "bot", "mean", "score"]
+    assert lines[3].split()[:2] == ["0", "greedy"] and lines[4].split()[:2] == ["1", "random"]
+    assert "95% interval" in lines[1] and "eliminated" in lines[1] and "draws" in lines[1]
+
+
+def test_simulate_with_the_batch_path():
+    code, text = run(["simulate", "legday", "--bots", "greedy", "--games", "2000", "--batch"])
+    assert code == 0 and "2000 games" in text and "greedy" in text
+
+
+@pytest.mark.parametrize("name", gamedesign.GAMES)
+def test_simulate_every_game_with_one_bot_for_all_seats(name):
+    code, text = run(["simulate", name, "--games", "4"])
+    assert code == 0 and "random" in text
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["simulate", "chess"], "invalid choice"),
+        (["simulate", "legday", "--players", "9"], "players"),
+        (["simulate", "legday", "--games", "0"], "must be 1 or more"),
+        (["simulate", "legday", "--games", "many"], "whole number"),
+        (["simulate", "legday", "--bots", "clever"], "unknown bot 'clever'"),
+        (["simulate", "legday", "--players", "4", "--bots", "greedy", "random"], "one bot for every seat"),
+        (["play", "legday", "--players", "3", "--seat", "5"], "seats are numbered 0 to 2"),
+        (["simulate", "gym", "--batch"], "no batch path"),
+        ([], "required"),
+    ],
+)
+def test_bad_arguments_get_a_clear_message_and_a_non_zero_exit(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        run(argv)
+    assert stop.value.code != 0
+    assert message in capsys.readouterr().err
+
+
+def test_play_shows_the_view_numbers_actions_and_re_asks_after_bad_input():
+    game = gamedesign.load("legday", players=2)
+    first = game.new_state(seed=3).legal_actions(0)
+    answers = ["0", "fly away", "pick Nobody", "1"] + ["1"] * 20 + [str(first[0])] * 20
+    code, text = run(["play", "legday", "--players", "2", "--seed", "3", "--bots", "random"], answers)
+    assert code == 0
+    assert "You are player 0" in text and "hand:" in text and "  1. pick" in text
+    assert "There is no action 0" in text
+    assert "Not understood" in text
+    assert "Game over." in text or "Game stopped." in text
+
+
+def test_play_a_whole_game_by_action_text():
+    """Every answer typed as text: the first legal action's words."""
+    out = io.StringIO()
+    listed = []
+
+    def ask(prompt):
+        text = out.getvalue()
+        options = [line.split(". ", 1)[1] for line in text.splitlines() if line.strip()[:1].isdigit() and ". " in line]
+        listed.append(options[-1])
+        return options[-1]
+
+    code = main(["play", "legday", "--players", "2", "--seed", "5"], input=ask, output=out)
+    assert code == 0
+    assert "Game over." in out.getvalue() and "WINNER" in out.getvalue() or "Nobody won" in out.getvalue()
+    assert len(listed) == gamedesign.load("legday", players=2).total_days
+
+
+def test_quit_stops_the_game():
+    code, text = run(["play", "gym", "--seed", "1"], ["quit"])
+    assert code == 0 and "Game stopped." in text
+
+
+def test_observations_read_as_text_for_every_game():
+    for name in gamedesign.GAMES:
+        game = gamedesign.load(name)
+        text = describe_observation(game.new_state(seed=1).observe(0))
+        assert text.startswith("== player 0 ==") and "hand" in text
+
+
+def test_python_dash_m_runs_the_command_line():
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(gamedesign.__file__)))
+    done = subprocess.run(
+        [sys.executable, "-m", "gamedesign", "simulate", "legday", "--games", "3", "--players", "2"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "win rate" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "gamedesign", "simulate", "legday", "--players", "1"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert bad.returncode == 2 and "players" in bad.stderr

@@ -1,0 +1,83 @@
+"""The what-if lab app: controls become a variant, Run shows measures, errors are messages."""
+
+from gamedesign.apps.lab import LabApp, lab_app
+
+
+def test_controls_follow_the_game():
+    app = LabApp("gym", games=10)
+    assert list(app.players.options) == [("2", 2), ("4", 4), ("6", 6)]
+    assert app.option_widgets["brat_advance"].options[0] == ("either", "either")
+    app.game.value = "diet"
+    assert "target" in app.option_widgets and len(app.bot_widgets) == 4
+    app.players.value = 3
+    assert len(app.bot_widgets) == 3
+
+
+def test_sliders_and_dropdowns_make_the_variant():
+    app = LabApp("legday", games=10)
+    app.deck_sliders[("scoring", "bench_set_points")].value = 6
+    app.deck_sliders[("cards", "Bench Press", "count")].value = 12
+    app.option_widgets["curl_overflow"].value = "new_set"
+    v = app.variant()
+    assert v.options == {"curl_overflow": "new_set"}
+    assert v.deck == {"scoring": {"bench_set_points": 6}, "cards": {"Bench Press": {"count": 12}}}
+    gym = LabApp("gym", games=10)
+    gym.deck_sliders[("kids", "Ada", "skills", 1)].value = 2
+    assert gym.variant().build().deck.kid("Ada").value("orange") == 2
+
+
+def test_run_compares_with_the_standard_rules_and_fills_the_progress_bar():
+    app = LabApp("legday", games=10)
+    app.deck_sliders[("scoring", "bench_set_points")].value = 6
+    app.run_button.click()
+    assert "Done: 10 games per variant" in app.status.value
+    assert app.progress.value == app.progress.max == 20
+    assert len(app.table.outputs) == 1 and len(app.charts.outputs) == 3  # differences, seats, cards
+    assert set(app.last_result["variant"]) == {"standard rules", "your variant"}
+    table = app.table.outputs[0]["data"]["text/plain"]
+    assert "your variant - standard rules" in table
+
+
+def test_run_without_comparison_shows_the_summary():
+    app = LabApp("diet", games=10)
+    app.players.value = 2
+    app.compare_box.value = False
+    app.bot_widgets[1].value = "random"
+    app.run_button.click()
+    assert "Done" in app.status.value and app.progress.value == 10
+    assert "branching factor" in app.table.outputs[0]["data"]["text/plain"]
+    assert len(app.charts.outputs) == 2  # the Diet Game has no card collection to chart
+
+
+def test_errors_are_messages_not_exceptions():
+    app = LabApp("legday", games=10)
+    app.players.value = 6
+    app.deck_sliders[("cards", "Selfie", "count")].value = 0
+    app.deck_sliders[("cards", "Preacher Curl", "count")].value = 0
+    app.run_button.click()
+    assert "⚠" in app.status.value and "6 players need 108 cards" in app.status.value
+    assert app.table.outputs == () and not app.run_button.disabled
+    app = LabApp("diet", games=10)
+    app.option_widgets["target"].value = 4
+    app.run_button.click()
+    assert "target=4" in app.status.value
+
+
+def test_lab_app_returns_a_widget():
+    assert lab_app("gym").children
+
+
+def test_a_preset_sets_the_controls_and_standard_rules_reset_them():
+    app = LabApp("legday", games=10)
+    assert ("24_leg_days", "legday_24_leg_days") in app.preset.options
+    app.preset.value = "legday_24_leg_days"
+    assert app.deck_sliders[("cards", "Zilch", "count")].value == 4
+    assert app.variant().build().deck.size == 102
+    app.preset.value = "legday_curl_new_set"
+    assert app.option_widgets["curl_overflow"].value == "new_set"
+    assert app.deck_changes() == {}
+    app.preset.value = ""
+    assert app.variant().options == {} and app.variant().deck == {}
+    gym = LabApp("gym", games=10)
+    gym.preset.value = "gym_one_to_two"
+    assert gym.variant().options == {"brat_advance": "one_to_two"}

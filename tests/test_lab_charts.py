@@ -1,0 +1,76 @@
+"""Lab charts: built from the lab's tables, Okabe-Ito colours, saved to SVG/PNG."""
+
+import json
+
+import pandas as pd
+import pytest
+
+from gamedesign.charts import PALETTE
+from gamedesign.charts import lab as charts
+from gamedesign.lab import metrics
+from gamedesign.lab.compare import compare_tables
+from gamedesign.lab.record import GameRecord
+
+
+def _tables():
+    a = pd.DataFrame({"seat 0 wins": [1.0, 0, 1, 1], "seat 1 wins": [0.0, 1, 0, 0], "length": [10.0, 12, 12, 14],
+                      "drama": [0.0, 2, 1, 0]})
+    b = a.assign(length=[9.0, 11, 12, 12], drama=[1.0, 3, 1, 2])
+    return {"standard": a, "shorter": b}
+
+
+def _spec(chart) -> str:
+    return json.dumps(chart.to_dict())
+
+
+def test_differences_chart_shows_each_measure_with_its_interval():
+    comparison = compare_tables(_tables())
+    chart = charts.differences_chart(comparison, ["length", "drama"])
+    spec = chart.to_dict()
+    rows = spec["datasets"][next(iter(spec["datasets"]))] if "datasets" in spec else spec["data"]["values"]
+    assert {r["measure"] for r in rows} == {"length", "drama"}
+    assert {r["variant"] for r in rows} == {"shorter"}  # the baseline is the zero line
+    text = _spec(chart)
+    assert "baseline: standard" in text and PALETTE[0] in text
+    with pytest.raises(ValueError, match="no measure 'fun'"):
+        charts.differences_chart(comparison, ["fun"])
+
+
+def test_values_seat_and_length_charts_name_every_variant():
+    tables = _tables()
+    comparison = compare_tables(tables)
+    for chart in (charts.values_chart(comparison), charts.seat_chart(comparison), charts.length_chart(tables, "turns")):
+        text = _spec(chart)
+        assert "standard" in text and "shorter" in text
+    assert "every seat winning equally often (50%)" in _spec(charts.seat_chart(comparison))
+
+
+def test_card_and_race_charts_from_records():
+    records = [
+        GameRecord(game=0, players=2, winners=(0,), standings=[(1, 0), (3, 2)], card_copies=[{"A": 1}, {"B": 2}],
+                   card_points=[{"A": 5}, {"B": 2}], picks={"A": 1, "B": 2}, offers={"A": 2, "B": 3}),
+    ]
+    card_chart = charts.card_value_chart(metrics.card_values(records))
+    assert "win rate when collected" in _spec(card_chart)
+    race = charts.race_chart(metrics.standings_table(records))
+    assert "eventual winner" in _spec(race)
+    summary = charts.summary_chart(metrics.summary(records), ["length"])
+    assert "Design measures" in _spec(summary)
+
+
+def test_charts_refuse_the_wrong_table():
+    with pytest.raises(ValueError, match="lab.compare"):
+        charts.differences_chart(pd.DataFrame({"x": [1]}))
+
+
+@pytest.mark.parametrize("suffix, magic", [(".svg", b"<svg"), (".png", b"\x89PNG")])
+def test_save_chart_writes_svg_and_png(tmp_path, suffix, magic):
+    pytest.importorskip("vl_convert")
+    chart = charts.seat_chart(compare_tables(_tables()))
+    path = charts.save_chart(chart, tmp_path / f"seats{suffix}")
+    assert path.read_bytes()[:10].lstrip().startswith(magic)
+
+
+def test_save_chart_refuses_other_formats(tmp_path):
+    with pytest.raises(ValueError, match=r"\.png or \.svg"):
+        charts.save_chart(charts.seat_chart(compare_tables(_tables())), tmp_path / "x.pdf")

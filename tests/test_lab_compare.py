@@ -1,0 +1,87 @@
+"""Recorded games match simulate(); paired comparisons run variants on the same seeds."""
+
+import pytest
+
+import gamedesign
+from gamedesign.lab import Variant
+from gamedesign.lab.compare import compare, run_variants
+from gamedesign.lab.metrics import game_table, summary
+from gamedesign.lab.record import record_games
+
+
+def _winners(table):
+    return [tuple(g[g["won"]]["seat"]) for _, g in table.groupby("game")]
+
+
+@pytest.mark.parametrize("name, games", [("legday", 6), ("gym", 3), ("diet", 4)])
+def test_recorded_games_are_the_simulated_games(name, games):
+    game = gamedesign.load(name)
+    records = record_games(game, "greedy", games=games, seed=5)
+    table = gamedesign.simulate(game, "greedy", games=games, seed=5)
+    assert [r.winners for r in records] == _winners(table)
+    for r, (_, g) in zip(records, table.groupby("game")):
+        assert [s for s in r.scores if s is not None] == [int(s) for s in g["score"].dropna()]
+
+
+def test_standings_end_where_the_game_ends():
+    legday = record_games(gamedesign.load("legday"), "random", games=3, seed=1)
+    for r in legday:
+        assert len(r.standings) == 14 and r.length == 14
+        assert len(r.legal_counts) == 56  # 4 players x 14 days
+        assert sum(r.picks.values()) == 56
+        assert all(r.offers[c] >= r.picks[c] for c in r.picks)
+    diet = record_games(gamedesign.load("diet", players=3), "greedy", games=3, seed=1)
+    for r in diet:
+        assert r.standings[-1] == tuple(-s for s in r.scores)
+        assert len(r.standings) == r.length  # one checkpoint per turn
+    gym = record_games(gamedesign.load("gym"), "greedy", games=2, seed=1)
+    for r in gym:
+        assert r.standings[-1] == tuple(r.scores) and r.length == 48
+        assert len(r.standings) == 25  # the empty board, then every placement turn
+        assert sum(r.card_copies[0].values()) == 12  # team A's 12 Kids
+
+
+def test_a_move_limit_ends_a_game_as_a_timeout():
+    records = record_games(gamedesign.load("diet", players=2), "random", games=2, seed=0, max_moves=30)
+    assert all(r.ended_by == "turn limit" and r.winners == () for r in records)
+    s = summary(records).set_index("measure")
+    assert s.loc["timeout", "value"] == 1 and s.loc["draw", "value"] == 1
+
+
+def test_the_same_variant_twice_differs_by_exactly_zero():
+    comparison = compare([Variant("legday", name="a"), Variant("legday", name="b")], "random", games=8, seed=3)
+    other = comparison[comparison["variant"] == "b"]
+    assert (other["difference"].fillna(0) == 0).all()
+    assert not other["clear"].any()
+
+
+def test_a_real_change_shows_up_with_an_interval_that_leaves_out_zero():
+    base = Variant("diet", players=3, name="standard")
+    short = Variant("diet", players=3, options={"target": -4}, name="target -4")
+    comparison = compare([base, short], "greedy", games=12, seed=0).set_index(["variant", "measure"])
+    row = comparison.loc[("target -4", "length")]
+    assert row["difference"] < 0 and row["high"] < 0 and row["clear"]
+    assert comparison.loc[("target -4", "winning score"), "difference"] == pytest.approx(6)
+
+
+def test_progress_counts_every_game_of_every_variant():
+    seen = []
+    run_variants([Variant("legday", name="a"), "legday_bench6"], "random", games=3,
+                 progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i, 6) for i in range(1, 7)]
+
+
+def test_variants_of_different_games_or_players_are_refused():
+    with pytest.raises(ValueError, match="compare like with like"):
+        run_variants([Variant("legday", name="a"), Variant("legday", players=3, name="b")], "random", games=1)
+    with pytest.raises(ValueError, match="names must differ"):
+        run_variants([Variant("legday"), Variant("legday")], "random", games=1)
+
+
+def test_the_lab_runs_without_display_code():
+    import subprocess
+    import sys
+
+    code = "import sys, gamedesign.lab; print(sorted(m for m in ('altair', 'ipywidgets') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

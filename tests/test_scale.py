@@ -1,0 +1,212 @@
+"""Simulation at scale: any executor, the same table as a serial run, progress bars."""
+
+from __future__ import annotations
+
+import importlib
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pandas as pd
+import pytest
+
+import gamedesign
+
+# ``gamedesign.simulate`` is the function; the module holds the settings patched here.
+simulation = importlib.import_module("gamedesign.simulate")
+
+
+@pytest.mark.parametrize("name", gamedesign.GAMES)
+def test_a_process_pool_gives_the_serial_table(name):
+    game = gamedesign.load(name)
+    bots = ["random"] * game.num_players
+    serial = gamedesign.simulate(game, bots, games=24, seed=4)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        parallel = gamedesign.simulate(game, bots, games=24, seed=4, executor=pool, chunk_size=5)
+    pd.testing.assert_frame_equal(serial, parallel)
+
+
+def test_any_executor_and_any_chunking_give_the_same_table():
+    game = gamedesign.load("legday", players=3)
+    bots = ["greedy", "random", "random"]
+    serial = gamedesign.simulate(game, bots, games=30, seed=8)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        for size in (1, 7, 30):
+            threaded = gamedesign.simulate(game, bots, games=30, seed=8, executor=pool, chunk_size=size)
+            pd.testing.assert_frame_equal(serial, threaded)
+    assert list(serial["game"]) == [g for g in range(30) for _ in range(3)]
+
+
+def test_workers_make_a_pool_and_large_runs_use_one_by_default(monkeypatch):
+    made = []
+
+    class CountingPool(ThreadPoolExecutor):
+        def __init__(self, max_workers):
+            made.append(max_workers)
+            super().__init__(max_workers=max_workers)
+
+    monkeypatch.setattr(simulation, "ProcessPoolExecutor", CountingPool)
+    game = gamedesign.load("legday", players=2)
+    small = gamedesign.simulate(game, "random", games=12, seed=1)
+    assert made == []  # small runs stay serial
+    pooled = gamedesign.simulate(game, "random", games=12, seed=1, workers=2)
+    assert made == [2]
+    monkeypatch.setattr(simulation, "PARALLEL_FROM", 10)
+    monkeypatch.setattr(simulation.os, "cpu_count", lambda: 3)
+    large = gamedesign.simulate(game, "random", games=12, seed=1)
+    assert made == [2, 3]
+    pd.testing.assert_frame_equal(small, pooled)
+    pd.testing.assert_frame_equal(small, large)
+
+
+def test_bot_objects_travel_to_workers():
+    from gamedesign.search import SearchBot
+
+    game = gamedesign.load("legday", players=2)
+    bots = [SearchBot(iterations=4), "random"]
+    serial = gamedesign.simulate(game, bots, games=4, seed=2)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        parallel = gamedesign.simulate(game, bots, games=4, seed=2, executor=pool, chunk_size=2)
+    pd.testing.assert_frame_equal(serial, parallel)
+    assert set(serial["bot"]) == {"search", "random"}
+
+
+def test_progress_bar_on_request_and_off_for_small_runs(capsys):
+    game = gamedesign.load("legday", players=2)
+    gamedesign.simulate(game, "random", games=6, seed=1)
+    assert "simulating" not in capsys.readouterr().err
+    gamedesign.simulate(game, "random", games=6, seed=1, progress=True, chunk_size=2)
+    assert "simulating" in capsys.readouterr().err
+
+
+def test_bad_scale_arguments_are_refused():
+    game = gamedesign.load("legday", players=2)
+    with pytest.raises(ValueError, match="workers"):
+        gamedesign.simulate(game, "random", games=2, workers=0)
+    with pytest.raises(ValueError, match="executor"):
+        gamedesign.simulate(game, "random", games=2, executor="many")
+    with pytest.raises(ValueError, match="unknown bot"):
+        with ThreadPoolExecutor(1) as pool:
+            gamedesign.simulate(game, ["random", "genius"], games=2, executor=pool)
+
+
+def test_a_dask_cluster_gives_the_serial_table():
+    """A Dask cluster runs the same games through its concurrent.futures executor."""
+    distributed = pytest.importorskip("distributed")
+    game = gamedesign.load("legday", players=4)
+    bots = ["greedy", "random", "random", "random"]
+    serial = gamedesign.simulate(game, bots, games=16, seed=6)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        on_dask = gamedesign.simulate(game, bots, games=16, seed=6, executor=client.get_executor(), chunk_size=4)
+    pd.testing.assert_frame_equal(serial, on_dask)
+
+
+# ----------------------------------------------------------------------------------------
+# The Leg Day batch path plays by the engine's rules
+# ----------------------------------------------------------------------------------------
+
+
+def _counts(game, tableaus):
+    import numpy as np
+
+    index = {c.name: i for i, c in enumerate(game.deck.cards)}
+    types = len(game.deck.cards)
+    collections = np.zeros((1, len(tableaus), types), dtype=np.int16)
+    face_up = np.zeros_like(collections)
+    for seat, tableau in enumerate(tableaus):
+        for name, up in tableau:
+            collections[0, seat, index[name]] += 1
+            face_up[0, seat, index[name]] += up
+    return collections, face_up
+
+
+OPTION_SETS = [
+    dict(curl_overflow=c, shake_second_after_tie=s, tiebreak_shakes=t, eliminated_in_shake_race=e)
+    for c in ("cap", "new_set")
+    for s in (True, False)
+    for t in ("images", "cards")
+    for e in (False, True)
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(str(v) for v in o.values()))
+def test_batch_scoring_gives_the_scores_of_score_tableaus(options):
+    import random
+
+    import numpy as np
+
+    from gamedesign.games.legday.batch import score_counts
+
+    rng = random.Random(str(options))
+    for players in (2, 3, 4, 6):
+        game = gamedesign.load("legday", players=players, **options)
+        names = game.deck.full_deck()
+        for _ in range(25):
+            # Few cards and many Leg Days make ties and eliminations common.
+            tableaus = [
+                [(rng.choice(names[:40] + names[-30:]), rng.random() < 0.5) for _ in range(rng.randrange(0, 15))]
+                for _ in range(players)
+            ]
+            report = game.score_tableaus(tableaus)
+            scored = score_counts(game, *_counts(game, tableaus))
+            points = [None if np.isnan(p) else int(p) for p in scored["points"][0]]
+            assert points == list(report.points)
+            assert tuple(np.flatnonzero(scored["eliminated"][0])) == report.eliminated
+            assert tuple(np.flatnonzero(scored["winners"][0])) == report.winners
+            assert scored["decided_by"][0] == report.decided_by
+            assert tuple(scored["collection_points"][0]) == report.collection_points
+            assert tuple(scored["shake_images"][0]) == report.shake_images
+
+
+def test_batch_greedy_values_are_the_greedy_bots():
+    import random
+
+    from gamedesign.games.legday.batch import _GreedyValues
+    from gamedesign.bots import make_bot
+
+    rng = random.Random(5)
+    for players in (2, 4, 5):
+        game = gamedesign.load("legday", players=players)
+        values = _GreedyValues(game)
+        bot = make_bot("greedy", game)
+        state = game.new_state(seed=players)
+        while not state.is_over():
+            collections, face_up = _counts(game, state.tableaus)
+            made = len(state.tableaus[0])
+            gains = values.gains(collections, face_up, state.day_type() == "Gym Day", made)
+            for seat in range(players):
+                bot.reset(game, seat, 0)
+                expected = bot.card_values(state.observe(seat))
+                for name, value in expected.items():
+                    t = [c.name for c in game.deck.cards].index(name)
+                    assert abs(gains[0, seat, t] - value) < 0.006, (name, gains[0, seat, t], value)
+            for seat in state.to_move():
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("bots", [["random"] * 4, ["greedy", "random", "random", "random"]])
+def test_batch_games_have_the_engines_result_distributions(bots):
+    """Same rules, different random streams: the same rates within statistical tolerance."""
+    game = gamedesign.load("legday", players=4)
+    engine = gamedesign.simulate(game, bots, games=500, seed=1)
+    fast = gamedesign.simulate(game, bots, games=20_000, seed=1, batch=True)
+    assert list(fast.columns) == list(engine.columns)
+    assert (fast.dtypes == engine.dtypes).all()
+    for column in ("won", "eliminated"):
+        for seat in range(4):
+            a = engine.loc[engine.seat == seat, column].mean()
+            b = fast.loc[fast.seat == seat, column].mean()
+            tolerance = 4 * (b * (1 - b) / 500) ** 0.5 + 0.01
+            assert abs(a - b) < tolerance, (column, seat, a, b)
+    for column in ("score", "leg_days", "shake_images", "collection_points"):
+        a, b = engine[column].astype(float), fast[column].astype(float)
+        assert abs(a.mean() - b.mean()) < 4 * a.std() / len(a.dropna()) ** 0.5 + 0.05, column
+
+
+def test_batch_path_refuses_what_it_cannot_play():
+    with pytest.raises(ValueError, match="plays only bots named"):
+        gamedesign.simulate(gamedesign.load("legday"), "search", games=10, batch=True)
+    for name in gamedesign.GAMES:
+        if name != "legday":
+            with pytest.raises(ValueError, match="no batch path"):
+                gamedesign.simulate(gamedesign.load(name), "random", games=10, batch=True)
