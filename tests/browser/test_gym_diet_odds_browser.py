@@ -1,4 +1,4 @@
-"""GYM, The Diet Game, the odds explorer and the design lab in JupyterLab: run every cell, then play."""
+"""GYM, The Diet Game and the odds explorer in JupyterLab: run every cell, then play."""
 
 from __future__ import annotations
 
@@ -80,21 +80,3 @@ def test_odds_explorer_draws_and_simulates_in_jupyterlab(lab, offline_page):
     assert_clean(panel, "odds notebook in JupyterLab")
     assert outside_requests(offline_page.refused) == []
 
-
-def test_design_lab_runs_an_experiment_in_jupyterlab(lab, offline_page):
-    page, notebook = offline_page.page, "notebooks/05_design_lab.ipynb"
-    panel = open_and_run_all(page, lab, notebook)
-    assert_charts_drawn(panel, notebook, "design lab in JupyterLab")
-    app = panel.locator(".gd-lab")
-    expect(app).to_have_count(1)
-    app.scroll_into_view_if_needed()
-    assert_keyboard_reachable(app, "design lab")
-    assert contrast_failures(app) == []
-    app.get_by_role("button", name="Run").click()
-    expect(app.get_by_role("status")).to_contain_text("Done:", timeout=120_000)
-    settle(page, f"{PANEL} .gd-lab")
-    expect(app.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)")).not_to_have_count(0)
-    offline_page.screenshot("ran", app)
-    assert contrast_failures(app) == []
-    assert_clean(panel, "design lab in JupyterLab")
-    assert outside_requests(offline_page.refused) == []
