@@ -53,7 +53,9 @@ def test_card_and_race_charts_from_records():
     card_chart = charts.card_value_chart(metrics.card_values(records))
     assert "win rate when collected" in _spec(card_chart)
     race = charts.race_chart(metrics.standings_table(records))
-    assert "eventual winner" in _spec(race)
+    assert "eventual winner" in _spec(race) and "longer games" not in _spec(race)
+    longer = records + [GameRecord(game=1, players=2, winners=(1,), standings=[(0, 1), (1, 2), (1, 3)])]
+    assert "late checkpoints average only the longer games" in _spec(charts.race_chart(metrics.standings_table(longer)))
     summary = charts.summary_chart(metrics.summary(records), ["length"])
     assert "Design measures" in _spec(summary)
 

@@ -5,7 +5,7 @@ import pytest
 import gamedesign
 from gamedesign.lab import Variant
 from gamedesign.lab.compare import compare, run_variants
-from gamedesign.lab.metrics import game_table, summary
+from gamedesign.lab.metrics import summary
 from gamedesign.lab.record import record_games
 
 

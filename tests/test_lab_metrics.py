@@ -46,6 +46,14 @@ def test_winner_clear_at_is_the_share_of_the_game_before_the_lead_for_good():
     assert math.isnan(metrics.winner_clear_at(standings, ()))
 
 
+def test_last_round_swing_is_a_winner_who_was_not_leading_before_the_last_round():
+    assert metrics.last_round_swing([(1, 0), (3, 1), (3, 4)], (1,)) == 1.0
+    assert metrics.last_round_swing([(1, 0), (3, 1), (3, 4)], (0,)) == 0.0
+    assert metrics.last_round_swing([(1, 0), (2, 2), (3, 2)], (0,)) == 1.0  # level before the last round
+    assert math.isnan(metrics.last_round_swing([(1, 0)], (0,)))
+    assert math.isnan(metrics.last_round_swing([(1, 0), (2, 0)], ()))
+
+
 def test_real_choices_and_branching_factor():
     assert metrics.real_choices([1, 3, 2, 1]) == 0.5
     assert metrics.branching_factor([1, 3, 2, 1]) == 1.75
@@ -79,6 +87,7 @@ def test_game_table_has_one_row_per_game_with_known_values():
     assert list(table["lead changes"]) == [2, 0, 0, 0]
     assert table.loc[0, "drama"] == 2 and table.loc[1, "drama"] == 0 and math.isnan(table.loc[2, "drama"])
     assert list(table["comeback"].fillna(-1)) == [1, 0, -1, 0]
+    assert list(table["last-round swing"].fillna(-1)) == [1, 0, -1, -1]
     assert list(table["answers played"]) == [2, 0, 1, 1]
 
 

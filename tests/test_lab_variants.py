@@ -116,3 +116,14 @@ def test_a_new_card_is_added_when_its_kind_is_given():
     assert deck.card("Kettlebell").points == 2 and deck.size == 112
     with pytest.raises(ValueError, match="'Kettlebell'.*pull-up needs whole-number 'points'"):
         variant("legday", deck={"cards": {"Kettlebell": {"kind": "pullup", "count": 4}}})
+
+
+def test_with_changes_merges_options_and_deck():
+    base = load_preset("legday_bench6")
+    both = base.with_changes("bench6 + new_set", options={"curl_overflow": "new_set"},
+                             deck={"cards": {"Bench Press": {"count": 12}}})
+    game = both.build()
+    assert game.options.curl_overflow == "new_set" and game.deck.card("Bench Press").count == 12
+    # A deck change replaces that whole entry of the changes (here 'cards'), others are kept.
+    assert both.deck == {"scoring": {"bench_set_points": 6}, "cards": {"Bench Press": {"count": 12}}}
+    assert base.options == {} and both.name == "bench6 + new_set"

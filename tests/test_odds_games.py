@@ -54,3 +54,31 @@ def test_leg_day_observation_odds_at_the_deal_match_the_plain_count():
     presses = state.hands[0].count("Overhead Press")
     shown = legday_odds.week_two_hand(state.observe(0), "Overhead Press")
     assert shown.value == odds.p_at_least(1, 10 - presses, 99, 9)
+
+
+def test_gym_kid_scores_chance_mid_pick_phase_agrees_with_played_continuations():
+    from gamedesign.bots import RandomBot
+
+    game = gamedesign.load("gym")
+    state = game.new_state(seed=8)
+    bots = [RandomBot(), RandomBot()]
+    for b, bot in enumerate(bots):
+        bot.reset(game, b, b)
+    for _ in range(9):  # part of the pick phase
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat)))
+    view = state.observe(0)
+    kid = game.deck.friendlies[3]
+    exact = gym_odds.kid_scores_chance(view, kid)
+    colours = {c for c, _ in game.deck.kid(kid).skills}
+    hits, trials = 0, 600
+    for t in range(trials):
+        future = state.clone()
+        for b, bot in enumerate(bots):
+            bot.reset(game, b, 1000 + 2 * t + b)
+        while future.phase == "pick":
+            seat = future.to_move()[0]
+            future.apply(seat, bots[seat].act(future.observe(seat), future.legal_actions(seat)))
+        hits += bool(colours & {game.deck.event(e).colour for e in future.in_play})
+    assert odds.agrees(exact.value, odds.estimate(hits, trials))
+    assert 0 < exact.value < 1

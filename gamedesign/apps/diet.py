@@ -245,13 +245,17 @@ class DietApp(widgets.VBox):
         for position, card in enumerate(view["hand"]):
             info = self.game.deck.card(card)
             pounds = "" if info.kind in ("willpower", "laziness") else f" ({info.pounds:+d})" if info.pounds else " (0)"
+            marked = position in self.selected
             button = widgets.Button(
-                description=f"{card}{pounds}",
-                tooltip=f"{info.kind}{pounds}",
+                # A mark in the text too: the button's colour is never the only sign.
+                description=f"{'✔ discard: ' if marked else ''}{card}{pounds}",
+                tooltip=f"{info.kind}{pounds}" + (" (marked for discarding; click again to unmark)" if marked else ""),
                 layout=widgets.Layout(width="auto"),
-                button_style="warning" if position in self.selected else "",
+                button_style="warning" if marked else "",
                 disabled=not (planning or Play(card) in legal),
             )
+            if marked:
+                button.style.text_color = "#111"  # dark on the orange: white there is 2.7:1
             button.on_click(lambda _, p=position: self._safely(lambda: self._click_card(p)))
             buttons.append(button)
         self.hand_box.children = buttons

@@ -49,7 +49,7 @@ CSS = """
 .gd-gym table.gd-table th { white-space:nowrap; }
 .gd-gym td.gd-event { min-width:130px; white-space:nowrap; }
 .gd-gym .gd-header { font-size:15px; font-weight:600; color:#111; }
-.gd-gym .gd-empty { color:#777; }
+.gd-gym .gd-empty { color:#595959; }
 </style>
 """
 

@@ -108,6 +108,8 @@ class LabApp:
         self.run_button.on_click(lambda _: self.run())
         self.widget = widgets.VBox(
             [
+                # The collapsed panel title is grey on grey by default (4.4:1): darken it (AA).
+                widgets.HTML("<style>.gd-lab.gd-lab .jupyter-widget-Collapse-header { color: #333; }</style>"),
                 widgets.HBox(
                     [
                         widgets.VBox([widgets.HTML("<b>Game and rules</b>"), self.game, self.preset, self.players,
@@ -124,6 +126,7 @@ class LabApp:
                 self.charts,
             ]
         )
+        self.widget.add_class("gd-lab")  # a hook for styles and for the browser tests
         self.last_result = None
         self._game_changed()
 

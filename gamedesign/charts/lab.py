@@ -203,7 +203,8 @@ def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth
 def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "The race: eventual winners and the rest") -> alt.Chart:
     """Mean running standing of the eventual winners and of the other players at each
     checkpoint (``standings``: :func:`gamedesign.lab.metrics.standings_table`, optionally
-    with a ``variant`` column)."""
+    with a ``variant`` column). When games differ in length (Diet), a late checkpoint
+    averages only the games still going; the subtitle says so."""
     _need(standings, ["checkpoint", "standing", "winner"], "lab.metrics.standings_table(...)")
     data = standings.copy()
     if "variant" not in data:
@@ -211,8 +212,12 @@ def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "
     data["who"] = data["winner"].map({True: "eventual winner", False: "the others"})
     mean = data.groupby(["variant", "who", "checkpoint"])["standing"].mean().rename("standing").reset_index()
     labels = list(dict.fromkeys(data["variant"]))
+    lengths = data.groupby(["variant", "game"])["checkpoint"].max()
+    subtitle = "mean standing at each checkpoint"
+    if lengths.nunique() > 1:
+        subtitle += "; games differ in length, so late checkpoints average only the longer games"
     return (
-        alt.Chart(mean, title=alt.Title(title, subtitle="mean standing at each checkpoint"))
+        alt.Chart(mean, title=alt.Title(title, subtitle=subtitle))
         .mark_line(point=True)
         .encode(
             x=alt.X("checkpoint:Q", title=unit.capitalize()),

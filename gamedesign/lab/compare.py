@@ -65,9 +65,10 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     """Paired differences from the first table (label -> :func:`game_table`).
 
     One row per variant and measure: ``variant``, ``measure``, ``value`` (the variant's
-    mean) with ``value_low``/``value_high`` (its own 95% interval), ``baseline`` (the first variant's mean over the same games), ``difference``,
-    ``low``, ``high`` (95% interval of the difference), ``pairs`` (games where both have a
-    value), ``clear`` (the interval leaves out 0) and ``definition``. The baseline's rows
+    mean) with ``value_low``/``value_high`` (its own 95% interval), ``baseline`` (the
+    first variant's mean over the same games), ``difference``, ``low``, ``high`` (95%
+    interval of the difference), ``pairs`` (games where both have a value), ``clear``
+    (the interval leaves out 0) and ``definition``. The baseline's rows
     have a difference of 0. A last ``win-rate gap`` row per variant gives the balance
     between seats, with intervals from a paired bootstrap (see :func:`_gap_rows`).
     """

@@ -33,6 +33,7 @@ DEFINITIONS = {
     "drama": "the eventual winner's worst deficit: most points behind the leader at any checkpoint",
     "comeback": "share of games whose winner was behind the leader at some checkpoint",
     "winner clear at": "share of the game played when the winner took the lead for good (1: only at the end)",
+    "last-round swing": "share of games whose winner was not leading at the checkpoint before the last one",
 }
 
 #: Measures of the whole set of games (not a mean of per-game values).
@@ -100,6 +101,15 @@ def winner_clear_at(standings, winners) -> float:
     return min(k, m) / m
 
 
+def last_round_swing(standings, winners) -> float:
+    """1.0 when the winners were not the leaders at the checkpoint before the last one (the
+    last round decided the game), else 0.0; NaN without a winner or two checkpoints."""
+    if not winners or len(standings) < 2:
+        return math.nan
+    lead = leader(standings[-2])
+    return float(lead is None or not lead <= set(winners))
+
+
 def real_choices(legal_counts) -> float:
     """Share of decision points with more than one legal action (NaN with none)."""
     return sum(1 for c in legal_counts if c > 1) / len(legal_counts) if legal_counts else math.nan
@@ -153,6 +163,7 @@ def game_table(records) -> pd.DataFrame:
                 "drama": drama_value,
                 "comeback": math.nan if math.isnan(drama_value) else float(drama_value > 0),
                 "winner clear at": winner_clear_at(r.standings, r.winners),
+                "last-round swing": last_round_swing(r.standings, r.winners),
             }
         )
         row.update({k: float(v) for k, v in r.facts.items()})
@@ -300,6 +311,7 @@ __all__ = [
     "drama",
     "game_table",
     "interval",
+    "last_round_swing",
     "lead_changes",
     "leader",
     "real_choices",

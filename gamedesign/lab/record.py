@@ -233,6 +233,7 @@ class _Recording:
     def __init__(self, bot, seat: int, sink: list, card_of):
         self.bot, self.seat, self.sink, self.card_of = bot, seat, sink, card_of
         self.name = getattr(bot, "name", type(bot).__name__)
+        self.uses_observation = getattr(bot, "uses_observation", True)
 
     def reset(self, game, player, seed):
         self.bot.reset(game, player, seed)
@@ -242,6 +243,28 @@ class _Recording:
         offered = {c for c in map(self.card_of, legal_actions) if c is not None}
         self.sink.append((len(legal_actions), offered, self.card_of(action)))
         return action
+
+
+class _MoveLog:
+    """Counts the moves of one game by kind and samples the standings at each checkpoint."""
+
+    def __init__(self, profile: Profile, start, max_moves: int):
+        self.profile, self.max_moves = profile, max_moves
+        self.last = profile.checkpoint(start)  # sample when a round ends, not at the first move
+        self.moves = 0
+        self.actions: Counter = Counter()
+        self.standings: list = []
+
+    def on_move(self, seat, action, state) -> None:
+        self.moves += 1
+        self.actions[type(action).__name__] += 1
+        key = self.profile.checkpoint(state)
+        if key is not None and key != self.last:
+            self.last = key
+            self.standings.append(self.profile.standing(state))
+
+    def stop(self, state) -> bool:
+        return self.moves >= self.max_moves
 
 
 def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None) -> list:
@@ -266,22 +289,10 @@ def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 1
     records = []
     for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
         decisions.clear()
-        standings, actions = [], Counter()
         start = game.new_state(seed=game_seed)
-        last = [profile.checkpoint(start)]  # sample when a round ends, not at the first move
-        moves = [0]
-
-        def on_move(seat, action, state):
-            moves[0] += 1
-            actions[type(action).__name__] += 1
-            key = profile.checkpoint(state)
-            if key is not None and key != last[0]:
-                last[0] = key
-                standings.append(profile.standing(state))
-
-        state = play_game(
-            start, players, bot_seeds, on_move=on_move, until=lambda s: moves[0] >= max_moves
-        )
+        log = _MoveLog(profile, start, max_moves)
+        state = play_game(start, players, bot_seeds, on_move=log.on_move, until=log.stop)
+        standings, actions = log.standings, log.actions
         picks, offers = Counter(), Counter()
         for _, offered, chosen in decisions:
             offers.update(offered)

@@ -184,12 +184,23 @@ def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
     """Play your seat in the Diet Game: keep your hand in Planning, else the first choice offered."""
     app = page.locator(app_selector)
     prompt = app.locator(".gd-prompt")
+    marked = None
     settle(page, app_selector)
     for move in range(max_moves):
         if "Game over" in prompt.inner_text():
             return move
         choices = app.locator(".gd-actions button:not([disabled])")
         keep = choices.filter(has_text="Keep my hand")
+        if keep.count() and not marked:  # once: mark a card for discarding, check it reads well, unmark
+            card = app.locator(".gd-hand button:not([disabled])").first
+            click_and_settle(page, app_selector, card)
+            marked = app.locator(".gd-hand button", has_text="✔ discard:")
+            assert marked.count() == 1 and "1 marked" in prompt.inner_text()
+            failures = contrast_failures(app)
+            assert failures == [], f"a card marked for discarding: {failures}"
+            click_and_settle(page, app_selector, marked)
+            assert "0 marked" in prompt.inner_text()
+            continue
         if keep.count():
             button = keep
         elif choices.count():
@@ -200,3 +211,57 @@ def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
         if move == 10:
             shoot("mid-play")
     raise AssertionError(f"Diet: not over after {max_moves} clicks")
+
+
+#: WCAG 2 contrast check of every piece of text in an element, run in the page. The text
+#: colour is compared with the first opaque background colour found up the tree (white
+#: if none); disabled controls are exempt (WCAG 1.4.3), as is text smaller than 1 px or
+#: hidden. Large text (24 px, or 18.67 px bold) needs 3:1, other text 4.5:1.
+CONTRAST_JS = """
+(root) => {
+  const parse = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const blend = (top, bottom) => [0, 1, 2].map(i => top[i] * top[3] + bottom[i] * (1 - top[3])).concat([1]);
+  const background = el => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let colour = [255, 255, 255, 1]; for (const c of layers.reverse()) colour = blend(c, colour); return colour; };
+  const failures = [], seen = new Set();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement, text = node.textContent.trim();
+    if (!text || seen.has(el)) continue; seen.add(el);
+    if (el.closest('button:disabled, input:disabled, select:disabled, .vega-embed, svg')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none' || el.getClientRects().length === 0) continue;
+    const bg = background(el), fg = blend(parse(style.color), bg);
+    const [a, b] = [lum(fg), lum(bg)], ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < needed) failures.push(`${ratio.toFixed(2)}:1 < ${needed}:1 "${text.slice(0, 40)}" ${style.color} on rgb(${bg.slice(0, 3).map(Math.round)})`);
+  }
+  return failures;
+}
+"""
+
+
+def contrast_failures(locator) -> list[str]:
+    """Texts in ``locator`` whose contrast with their background is below WCAG AA."""
+    return sorted(set(locator.evaluate(CONTRAST_JS)))
+
+
+def assert_keyboard_reachable(locator, what: str) -> None:
+    """Every enabled button and field can be reached with Tab, in the order they are shown."""
+    found = locator.evaluate(
+        """root => [...root.querySelectorAll('button, input, select, textarea, a[href], summary, [role=slider]')]
+            .filter(e => !e.disabled && e.getClientRects().length)
+            .map(e => ({tag: e.tagName, text: (e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30),
+                        tabIndex: e.tabIndex}))"""
+    )
+    assert found, f"{what}: no control found"
+    unreachable = [f for f in found if f["tabIndex"] < 0]
+    assert not unreachable, f"{what}: not reachable with Tab: {unreachable}"
+    jumping = [f for f in found if f["tabIndex"] > 0]
+    assert not jumping, f"{what}: a positive tabindex changes the Tab order: {jumping}"

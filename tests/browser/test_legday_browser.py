@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from browser_ui import assert_charts_drawn, assert_clean, open_and_run_all, outside_requests
+from browser_ui import (
+    assert_charts_drawn,
+    assert_clean,
+    assert_keyboard_reachable,
+    contrast_failures,
+    open_and_run_all,
+    outside_requests,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -33,6 +40,12 @@ def play_legday(page, app, shoot) -> None:
     for day in range(14):
         expect(header).to_contain_text(f"Week {day // 7 + 1} · Day {day % 7 + 1} of 7")
         expect(cards).to_have_count(9 - day % 7)
+        if day == 0:  # by keyboard: Tab from the first card to the second, Enter plays it
+            cards.first.focus()
+            page.keyboard.press("Tab")
+            expect(cards.nth(1)).to_be_focused()
+            page.keyboard.press("Enter")
+            continue
         cards.first.click()
         if day == 6:
             expect(header).to_contain_text("Week 2 · Day 1 of 7")
@@ -63,7 +76,10 @@ def test_legday_plays_to_the_end_in_jupyterlab(lab, offline_page):
     assert_charts_drawn(panel, LEGDAY, "Leg Day in JupyterLab")
 
     app.scroll_into_view_if_needed()
+    assert_keyboard_reachable(app, "Leg Day")
+    assert contrast_failures(app) == []
     play_legday(page, app, lambda label: offline_page.screenshot(label, app))
+    assert contrast_failures(app) == []
     assert_legday_finished(app)
     offline_page.screenshot("finished", app)
     assert_clean(panel, "Leg Day in JupyterLab")

@@ -14,6 +14,7 @@ APPS = {
     "notebooks/02_gym.ipynb": (".gd-gym", 0),
     "notebooks/03_diet.ipynb": (".gd-diet", 0),
     "notebooks/04_odds.ipynb": (".gd-odds", 1),
+    "notebooks/05_design_lab.ipynb": (".gd-lab", 0),
     "notebooks/06_design_assignment.ipynb": (None, 0),
 }
 

@@ -70,6 +70,55 @@ def _advance_choices(events: int, rule: str) -> list[tuple[int, ...]]:
     return choices
 
 
+def _level_distribution(start: tuple, advances: int, choices: list) -> dict:
+    """Exact distribution of the schedule's levels after ``advances`` uniform random advances."""
+    import sympy as sp
+
+    weight = sp.Rational(1, len(choices))
+    levels = {tuple(start): sp.Integer(1)}
+    for _ in range(advances):
+        following: dict = {}
+        for vector, p in levels.items():
+            for step in choices:
+                key = tuple(a + b for a, b in zip(vector, step))
+                following[key] = following.get(key, 0) + p * weight
+        levels = following
+    return levels
+
+
+def kid_scores_chance(observation: dict, kid: str, deck: Deck = DEFAULT_DECK, brat_advance: str = "either") -> Odds:
+    """From one player's view in the pick phase: the exact chance that at least one of
+    ``kid``'s skill colours ends up among the 4 events in play, so that the Kid can score
+    where it is placed. Every Brat advance still to come (Brats not yet taken, and a
+    pending advance) is taken to be uniform among the legal choices, skipping included.
+    In the play phase the events are known and the answer is 0 or 1.
+    """
+    import sympy as sp
+
+    from .rules import select_events
+
+    card = deck.kid(kid)
+    colours = {c for c, _ in card.skills}
+    schedule = observation["schedule"]
+    column = [row["event"] for row in schedule]
+    wanted = {row["event"] for row in schedule if row["colour"] in colours}
+    question = f"a skill of {kid} ({', '.join(sorted(colours))}) among the events in play"
+    if observation["phase"] != "pick":
+        in_play = set(observation["in_play"])
+        return Odds(question, r"\text{known}", sp.Integer(1 if wanted & in_play else 0))
+    seen = list(observation["hand"]) + [k for hand in observation["known_hands"] for k in hand]
+    taken_brats = sum(1 for k in seen if deck.kid(k).type == "brat")
+    remaining = len(deck.brats) - taken_brats + (1 if observation["step"] == "advance" else 0)
+    choices = _advance_choices(len(column), brat_advance)
+    start = tuple(row["level"] for row in schedule)
+    chance = sp.Integer(0)
+    for vector, p in _level_distribution(start, remaining, choices).items():
+        if wanted & set(select_events(column, dict(zip(column, vector)))):
+            chance += p
+    formula = rf"\sum_{{\text{{schedules after {remaining} random advances}}}} P(\text{{schedule}})\,[\text{{a colour in the top 4}}]"
+    return Odds(question, formula, chance)
+
+
 def top_four_by_position(brat_advance: str = "either", deck: Deck = DEFAULT_DECK):
     """Exact chance that the event in each column position (0 = top) is in play, when each of
     the deck's Brats is taken once and its picker chooses uniformly among the legal advances
@@ -85,15 +134,7 @@ def top_four_by_position(brat_advance: str = "either", deck: Deck = DEFAULT_DECK
 
     events = len(deck.events)
     choices = _advance_choices(events, brat_advance)
-    weight = sp.Rational(1, len(choices))
-    levels = {(0,) * events: sp.Integer(1)}
-    for _ in deck.brats:
-        following: dict = {}
-        for vector, p in levels.items():
-            for step in choices:
-                key = tuple(a + b for a, b in zip(vector, step))
-                following[key] = following.get(key, 0) + p * weight
-        levels = following
+    levels = _level_distribution((0,) * events, len(deck.brats), choices)
     column = list(range(events))
     in_play = [sp.Integer(0)] * events
     for vector, p in levels.items():
@@ -126,5 +167,6 @@ def deal_top_four_by_position(game, games: int = 1000, seed: int = 0, z: float =
 
 
 __all__ = [
+    "kid_scores_chance",
     "deal_top_four_by_position",
     "top_four_by_position","brats_in_first_reveal", "deal_brats_in_first_reveal", "deal_friendly_skills_in_play", "friendly_skills_in_play"]
