@@ -73,6 +73,11 @@ class SearchBot(Bot):
     the rollout bot's own choice first (None: try every action at once).
     ``confidence``: if given (a z value, e.g. 1.0), keep the rollout bot's own choice
     unless the searched best beats it by that many standard errors (noisy games).
+    ``paired``: instead of a tree, compare the root moves on the *same* sampled states
+    and rollout seeds (common random numbers), the rollout bot's choice against a few
+    alternatives, and leave it only for a move better by ``confidence`` (default 1.0)
+    standard errors of the paired differences. For games where one move changes the
+    outcome by less than the noise of a playout.
     """
 
     name = "search"
@@ -87,6 +92,7 @@ class SearchBot(Bot):
         max_moves: int = 5000,
         widening: float | None = 1.0,
         confidence: float | None = None,
+        paired: bool = False,
     ):
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -100,6 +106,7 @@ class SearchBot(Bot):
         self.max_moves = max_moves
         self.widening = widening
         self.confidence = confidence
+        self.paired = paired
         self.last_search: dict = {}
 
     def __repr__(self) -> str:
@@ -111,6 +118,7 @@ class SearchBot(Bot):
             raise ValueError("call reset(game, player, seed) before asking a SearchBot to act")
         legal_actions = list(legal_actions)
         if len(legal_actions) == 1:
+            self.last_search = {"iterations": 0, "actions": {}}
             return legal_actions[0]
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
@@ -119,6 +127,8 @@ class SearchBot(Bot):
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        if self.paired:
+            return self._paired(observation, legal_actions, players, deadline)
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
             self._iterate(game.sample_state(observation, rng), root, me, players, rng)
@@ -147,6 +157,61 @@ class SearchBot(Bot):
                 if gain <= self.confidence * error:
                     choice = default
         return choice
+
+    def _paired(self, observation, legal_actions, players, deadline):
+        """Root moves compared on shared deals and rollout seeds (see ``paired``)."""
+        game, me, rng = self.game, self.player, self.rng
+        policy = players[me]
+        default = policy.act(observation if getattr(policy, "uses_observation", True) else None, legal_actions)
+        others = [a for a in legal_actions if a != default]
+        rng.shuffle(others)
+        width = max(2, min(len(legal_actions), round(math.sqrt(self.iterations))))
+        candidates = [default] + others[: width - 1]
+        rewards: dict = {a: [] for a in candidates}
+        rounds = 0
+        while (rounds * len(candidates) < self.iterations) if deadline is None else (
+            time.perf_counter() < deadline or rounds == 0
+        ):
+            deal, seeds = rng.getrandbits(32), [rng.getrandbits(32) for _ in players]
+            for action in candidates:
+                state = game.sample_state(observation, random.Random(deal))
+                for seat, bot in enumerate(players):
+                    bot.reset(game, seat, seeds[seat])
+                rewards[action].append(self._playout(state, me, action, players))
+            rounds += 1
+        base = rewards[default]
+        choice, best_gain = default, 0.0
+        z = 1.0 if self.confidence is None else self.confidence
+        for action in candidates[1:]:
+            diffs = [x - y for x, y in zip(rewards[action], base)]
+            mean = sum(diffs) / len(diffs)
+            spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+            if mean > best_gain and mean > z * math.sqrt(spread / len(diffs)):
+                choice, best_gain = action, mean
+        self.last_search = {
+            "iterations": rounds * len(candidates),
+            "actions": {str(a): (len(r), sum(r) / len(r)) for a, r in rewards.items()},
+        }
+        return choice
+
+    def _playout(self, state, me: int, first, players) -> float:
+        """Play ``first`` for ``me`` now, then everyone with the rollout bots to the end."""
+        moves, start = 0, True
+        while not state.is_over() and moves < self.max_moves:
+            choices = []
+            for seat in state.to_move():
+                legal = state.legal_actions(seat)
+                if start and seat == me:
+                    action = first
+                else:
+                    bot = players[seat]
+                    action = bot.act(state.observe(seat) if getattr(bot, "uses_observation", True) else None, legal)
+                choices.append((seat, action))
+            start = False
+            for seat, action in choices:
+                state._apply(seat, action)
+            moves += len(choices)
+        return self._reward(state, me) if state.is_over() else 0.0
 
     def _iterate(self, state, root: _Node, me: int, players: list, rng: random.Random) -> None:
         path = [root]

@@ -142,3 +142,21 @@ def test_search_beats_random_at_leg_day():
     game = gamedesign.load("legday", players=2)
     df = gamedesign.simulate(game, [SearchBot(iterations=20, rollout="random"), "random"], games=16, seed=3)
     assert df.loc[df.seat == 0, "won"].mean() > 0.7
+
+
+@pytest.mark.parametrize("name", sampling_games())
+def test_paired_search_ignores_hidden_cards_and_plays_on(name):
+    """The paired variant compares moves on shared deals: still no peeking, still legal."""
+    game = gamedesign.load(name)
+    rng = random.Random(9)
+    for state, seat in midgame_states(game, 2, rng):
+        variant = state.hidden_variant(seat, rng)
+        if variant is None:
+            continue
+        picks = []
+        for s in (state, variant):
+            bot = SearchBot(iterations=6, paired=True)
+            bot.reset(game, seat, 3)
+            picks.append(bot.act(s.observe(seat), s.legal_actions(seat)))
+        assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
+        assert bot.last_search["iterations"] >= (6 if len(state.legal_actions(seat)) > 1 else 0)
