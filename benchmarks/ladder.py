@@ -37,7 +37,7 @@ def fair_share(game) -> float:
 
 def make(name, args):
     if name == "search":
-        return SearchBot(iterations=args.iterations, rollout=args.rollout)
+        return SearchBot(iterations=args.iterations, rollout=args.rollout, paired=args.paired)
     return name
 
 
@@ -86,7 +86,8 @@ def markdown(rows, args) -> str:
     """The ladder as a markdown table with the machine and the date."""
     lines = [
         f"Ladder run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on {machine()}; "
-        f"search: {args.iterations} iterations per decision, {args.rollout} rollouts; seed {args.seed}.",
+        f"search: {args.iterations} iterations per decision, {args.rollout} rollouts"
+        f"{', paired' if args.paired else ''}; seed {args.seed}.",
         "",
         "| game | players | tested bot | field | games | win rate | 95% interval | fair share | separated | "
         "mean score (tested / field) | minutes |",
@@ -119,6 +120,7 @@ def main(argv=None) -> None:
     parser.add_argument("--greedy-games", type=int, default=None, help="games for the cheap greedy-vs-random rung")
     parser.add_argument("--iterations", type=int, default=100, help="search iterations per decision (default 100)")
     parser.add_argument("--rollout", default="greedy", help="the search bot's rollout bot (default greedy)")
+    parser.add_argument("--paired", action="store_true", help="search compares root moves on shared deals")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: all cores)")
     parser.add_argument("--only", nargs="*", default=None, help="game names (default: every game)")
