@@ -18,7 +18,9 @@ built there, bot objects are sent pickled.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import warnings
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Sequence
 
@@ -140,7 +142,7 @@ def simulate(
         if workers is None:
             workers = (os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
         if workers > 1:
-            own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+            own_pool = executor = _process_pool(workers)
     parallel = executor is not None
     if chunk_size is None:
         lanes = workers if own_pool is not None else (4 if parallel else 1)
@@ -157,7 +159,11 @@ def simulate(
                 if bar is not None:
                     bar.update(len(chunk))
         else:
-            futures = [executor.submit(_play_chunk, game, bots, labels, start, chunk) for start, chunk in chunks]
+            with warnings.catch_warnings():
+                # Python 3.12+ warns when forking a process that runs threads (a Jupyter
+                # kernel does); the workers only play games, which is safe.
+                warnings.filterwarnings("ignore", r".*use of fork\(\) may lead to deadlocks", DeprecationWarning)
+                futures = [executor.submit(_play_chunk, game, bots, labels, start, chunk) for start, chunk in chunks]
             for future, (_, chunk) in zip(futures, chunks):
                 parts.append(future.result())
                 if bar is not None:
@@ -168,6 +174,13 @@ def simulate(
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
     return _frame(parts)
+
+
+def _process_pool(workers: int) -> Executor:
+    """A pool of ``workers`` processes, forked where the platform can: workers then know
+    bots defined in a notebook or a script without a ``__main__`` guard."""
+    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
 def _simulate_batch(game, bots, games, seed, labels) -> pd.DataFrame:

@@ -39,7 +39,7 @@ def test_workers_make_a_pool_and_large_runs_use_one_by_default(monkeypatch):
     made = []
 
     class CountingPool(ThreadPoolExecutor):
-        def __init__(self, max_workers):
+        def __init__(self, max_workers, mp_context=None):
             made.append(max_workers)
             super().__init__(max_workers=max_workers)
 
