@@ -38,6 +38,21 @@ PARALLEL_FROM = 2000
 PROGRESS_FROM = 20_000
 
 
+def lineup(game, bots, games: int) -> tuple[list, list[str]]:
+    """Check a run's bots (one per seat, or one name for every seat) and game count.
+
+    Returns the bot specs per seat and their labels for the table.
+    """
+    n = game.num_players
+    bots = [bots] * n if isinstance(bots, str) else list(bots)
+    if len(bots) != n:
+        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
+    return bots, labels
+
+
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
     """Independent (game seed, bot seeds) per game, all derived from one seed."""
     out = []
@@ -119,21 +134,13 @@ def simulate(
       as the object engine's for the same seed. ``executor``, ``workers`` and
       ``progress`` do not apply.
     """
-    n = game.num_players
-    if isinstance(bots, str):
-        bots = [bots] * n
-    bots = list(bots)
-    if len(bots) != n:
-        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    bots, labels = lineup(game, bots, games)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a whole number 1 or more, or None, not {workers!r}")
     if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
-    labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
     if batch:
         return _simulate_batch(game, bots, games, seed, labels)
 

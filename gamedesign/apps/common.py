@@ -26,6 +26,20 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
                 on_move(seat, action, state)
 
 
+def seat_bots(game, specs, seed: int) -> dict:
+    """Fresh bots for a new game: seat -> bot for every seat whose spec is not ``None``,
+    each seeded from the game's seed and its seat."""
+    from gamedesign.bots import make_bot
+
+    bots = {}
+    for seat, spec in enumerate(specs):
+        if spec is not None:
+            bot = make_bot(spec, game)
+            bot.reset(game, seat, seed * 10 + seat)
+            bots[seat] = bot
+    return bots
+
+
 def message(target, text: str, kind: str = "info") -> None:
     """Show one message (replacing the last), without raising or printing.
 

@@ -22,7 +22,7 @@ import html
 import ipywidgets as widgets
 
 import gamedesign
-from gamedesign.apps.common import advance_bots, message, seed_input
+from gamedesign.apps.common import advance_bots, message, seat_bots, seed_input
 from gamedesign.bots import make_bot
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
@@ -174,12 +174,7 @@ class GymApp:
     def new_game(self, seed: int) -> None:
         """Deal a fresh game from ``seed`` and let bots move until it is your turn."""
         self.state = self.game.new_state(seed=seed)
-        self.bots = {}
-        for seat, spec in enumerate(self.bot_specs):
-            if spec is not None:
-                bot = make_bot(spec, self.game)
-                bot.reset(self.game, seat, seed * 10 + seat)
-                self.bots[seat] = bot
+        self.bots = seat_bots(self.game, self.bot_specs, seed)
         self._advance()
         self._message(f"New game, seed {seed}. You are {self.names[self.human]}.", "info")
         self.render()

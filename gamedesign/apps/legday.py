@@ -14,7 +14,7 @@ import html
 import ipywidgets as widgets
 
 import gamedesign
-from gamedesign.apps.common import advance_bots, message, seed_input
+from gamedesign.apps.common import advance_bots, message, seat_bots, seed_input
 from gamedesign.bots import bot_names, make_bot
 from gamedesign.core import IllegalAction
 from gamedesign.games.legday import CATEGORIES, Pick
@@ -105,12 +105,7 @@ class LegDayApp:
     def new_game(self, seed: int) -> None:
         """Deal a fresh game from ``seed`` and let the bots make their first picks."""
         self.state = self.game.new_state(seed=seed)
-        self.bots = {}
-        for seat, spec in enumerate(self.bot_specs):
-            if spec is not None:
-                bot = make_bot(spec, self.game)
-                bot.reset(self.game, seat, seed * 10 + seat)
-                self.bots[seat] = bot
+        self.bots = seat_bots(self.game, self.bot_specs, seed)
         self.revealed = []
         advance_bots(self.state, self.bots, {self.human})
         message(self.status, f"New game, seed {seed}. Pick a card for day 1.", "info")

@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Callable
 
 from ..bots import make_bot
-from ..simulate import play_game
+from ..simulate import lineup, play_game
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -275,15 +275,9 @@ def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 1
     winner). ``progress(done, total)`` is called after each game, if given.
     """
     n = game.num_players
-    if isinstance(bots, str):
-        bots = [bots] * n
-    bots = list(bots)
-    if len(bots) != n:
-        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    bots, labels = lineup(game, bots, games)
+    labels = tuple(labels)
     profile = PROFILES[game.name]
-    labels = tuple(spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots)
     decisions: list = []
     players = [_Recording(make_bot(spec, game), seat, decisions, profile.card_of) for seat, spec in enumerate(bots)]
     records = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...bots import make_bot
-from ...simulate import _seeds, play_game
+from ...simulate import _seeds, lineup, play_game
 
 
 def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
@@ -19,15 +19,8 @@ def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
     (0 is the start), ``round`` (each player's turn number), ``weight``, ``won``, ``over``
     (the game's last row) - the same games as ``simulate(game, bots, games, seed)``."""
     n = game.num_players
-    if isinstance(bots, str):
-        bots = [bots] * n
-    bots = list(bots)
-    if len(bots) != n:
-        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    bots, labels = lineup(game, bots, games)
     players = [make_bot(spec, game) for spec in bots]
-    labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
     rows = []
     for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
         state = play_game(game.new_state(seed=game_seed), players, bot_seeds)

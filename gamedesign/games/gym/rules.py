@@ -37,6 +37,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
 from .cards import Deck, load_deck
@@ -147,11 +148,12 @@ class Lift:
 
 
 @dataclass(frozen=True)
-class Switch:
-    """Switch 2 Kids: two placed Kids on the same side exchange positions."""
+class _KidPair:
+    """Two Kids named in alphabetical order, so one exchange has one action."""
 
     a: str
     b: str
+    verb: ClassVar[str] = ""
 
     def __post_init__(self):
         if self.b < self.a:
@@ -160,24 +162,21 @@ class Switch:
             object.__setattr__(self, "b", b)
 
     def __str__(self) -> str:
-        return f"switch {self.a} with {self.b}"
+        return f"{self.verb} {self.a} with {self.b}"
 
 
 @dataclass(frozen=True)
-class Swap:
+class Switch(_KidPair):
+    """Switch 2 Kids: two placed Kids on the same side exchange positions."""
+
+    verb: ClassVar[str] = "switch"
+
+
+@dataclass(frozen=True)
+class Swap(_KidPair):
     """Swap 2 Kids: a Kid on each side exchange positions."""
 
-    a: str
-    b: str
-
-    def __post_init__(self):
-        if self.b < self.a:
-            a, b = self.b, self.a
-            object.__setattr__(self, "a", a)
-            object.__setattr__(self, "b", b)
-
-    def __str__(self) -> str:
-        return f"swap {self.a} with {self.b}"
+    verb: ClassVar[str] = "swap"
 
 
 @dataclass(frozen=True)
