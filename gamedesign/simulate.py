@@ -128,11 +128,13 @@ def simulate(
       terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
       that take over a second; ``True`` always, ``False`` never.
     * ``chunk_size``: games per chunk (by default about 16 chunks per worker).
-    * ``batch=True``: play with the game's vectorised batch path (numpy, many games at
-      once) when it has one for these bots (Leg Day: random and greedy). Same rules,
-      columns and distributions, different random streams: the games are not the same
-      as the object engine's for the same seed. ``executor``, ``workers`` and
-      ``progress`` do not apply.
+    * ``batch=True``: play with the game's vectorised batch path (numpy, thousands of
+      games at once) when it has one for these bots (Leg Day: random and greedy; GYM and
+      The Diet Game: random). Same rules, columns and distributions, different random
+      streams: the games are not the same as the object engine's for the same seed.
+      Games go in chunks of the game's ``BATCH_SIZE``, side by side on ``executor`` or
+      ``workers`` processes (by default all cores when there are two chunks or more);
+      the table is the same however the chunks run.
     """
     bots, labels = lineup(game, bots, games)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
@@ -142,7 +144,7 @@ def simulate(
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
     if batch:
-        return _simulate_batch(game, bots, games, seed, labels)
+        return _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
 
     own_pool = None
     if executor is None:
@@ -155,32 +157,39 @@ def simulate(
         lanes = workers if own_pool is not None else (4 if parallel else 1)
         chunk_size = max(1, min(2000, -(-games // (16 * lanes)))) if parallel else 500
     seeds = _seeds(seed, games)
-    chunks = [(start, seeds[start : start + chunk_size]) for start in range(0, games, chunk_size)]
+    tasks = [
+        ((game, bots, labels, start, seeds[start : start + chunk_size]), len(seeds[start : start + chunk_size]))
+        for start in range(0, games, chunk_size)
+    ]
+    return _frame(_run(_play_chunk, tasks, executor, own_pool, _progress_bar(games, progress)))
 
-    bar = _progress_bar(games, progress)
+
+def _run(function, tasks, executor, own_pool, bar) -> list:
+    """``function(*args)`` for each ``(args, games)`` task, in order: here, or side by
+    side on ``executor``. Updates the progress ``bar`` and closes it and ``own_pool``."""
     parts = []
     try:
-        if not parallel:
-            for start, chunk in chunks:
-                parts.append(_play_chunk(game, bots, labels, start, chunk))
+        if executor is None:
+            for args, games in tasks:
+                parts.append(function(*args))
                 if bar is not None:
-                    bar.update(len(chunk))
+                    bar.update(games)
         else:
             with warnings.catch_warnings():
                 # Python 3.12+ warns when forking a process that runs threads (a Jupyter
                 # kernel does); the workers only play games, which is safe.
                 warnings.filterwarnings("ignore", r".*use of fork\(\) may lead to deadlocks", DeprecationWarning)
-                futures = [executor.submit(_play_chunk, game, bots, labels, start, chunk) for start, chunk in chunks]
-            for future, (_, chunk) in zip(futures, chunks):
+                futures = [executor.submit(function, *args) for args, _ in tasks]
+            for future, (_, games) in zip(futures, tasks):
                 parts.append(future.result())
                 if bar is not None:
-                    bar.update(len(chunk))
+                    bar.update(games)
     finally:
         if bar is not None:
             bar.close()
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
-    return _frame(parts)
+    return parts
 
 
 def _process_pool(workers: int) -> Executor:
@@ -190,19 +199,37 @@ def _process_pool(workers: int) -> Executor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
-def _simulate_batch(game, bots, games, seed, labels) -> pd.DataFrame:
+def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress) -> pd.DataFrame:
+    """Games in chunks of the game's ``BATCH_SIZE``, each chunk played at once by its
+    batch path with its own random stream; chunks run side by side on a pool or an
+    executor, and the table is the same however they run."""
     from .registry import game_module
 
     module = game_module(game.name)
-    fast = getattr(module, "simulate_batch", None)
+    play = getattr(module, "batch_table", None)
     allowed = getattr(module, "BATCH_BOTS", ())
-    if fast is None:
+    if play is None:
         raise ValueError(f"{game.title} has no batch path; use simulate(..., batch=False)")
     if not all(isinstance(b, str) and b in allowed for b in bots):
         raise ValueError(
             f"the {game.title} batch path plays only bots named {', '.join(allowed)}, not {bots}"
         )
-    return fast(game, bots, games, seed, labels)
+    size = module.BATCH_SIZE
+    streams = np.random.SeedSequence(seed).spawn(-(-games // size))
+    own_pool = None
+    if executor is None and len(streams) > 1:
+        workers = min(len(streams), workers or os.cpu_count() or 1)
+        if workers > 1:
+            own_pool = executor = _process_pool(workers)
+    tasks = [
+        ((game, bots, min(size, games - i * size), np.random.default_rng(stream), i * size, labels),
+         min(size, games - i * size))
+        for i, stream in enumerate(streams)
+    ]
+    parts = _run(play, tasks, executor, own_pool, _progress_bar(games, progress))
+    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    frame["score"] = frame["score"].astype("Float64")
+    return frame
 
 
 def _progress_bar(games: int, progress):

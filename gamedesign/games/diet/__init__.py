@@ -19,8 +19,10 @@ negative is good.
 * ``bots.py``   - the greedy bot
 * ``odds.py``   - exact odds of covering a meal, with and without the Planning swap
 * ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
+* ``batch.py``  - many games at once with numpy, for random bots (``simulate(..., batch=True)``)
 """
 
+from .batch import BATCH_BOTS, BATCH_SIZE, batch_table
 from .bots import GreedyDietBot
 from .cards import DEFAULT_DECK, KINDS, MEALS, Card, Deck, load_deck, parse_deck
 from .determinize import sample_state
@@ -43,6 +45,8 @@ GAME_CLASS = DietGame
 BOTS = {"greedy": GreedyDietBot}
 
 __all__ = [
+    "BATCH_BOTS",
+    "BATCH_SIZE",
     "CAUSES",
     "Card",
     "DEFAULT_DECK",
@@ -60,6 +64,7 @@ __all__ = [
     "Pass",
     "Play",
     "Skip",
+    "batch_table",
     "load_deck",
     "parse_deck",
     "personalise",

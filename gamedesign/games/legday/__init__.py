@@ -10,7 +10,7 @@ Rulebook: ``dont-skip-leg-day.txt``; readings of what it leaves open: ``docs/rul
 * ``batch.py``   - thousands of games at once with numpy, for random and greedy bots
 """
 
-from .batch import BATCH_BOTS, simulate_batch
+from .batch import BATCH_BOTS, BATCH_SIZE, batch_table
 from .bots import GreedyLegDayBot
 from .cards import CATEGORIES, DEFAULT_DECK, Card, Deck, load_deck, parse_deck
 from .determinize import sample_state
@@ -34,6 +34,5 @@ __all__ = [
     "load_deck",
     "parse_deck",
     "sample_state",
-    "simulate_batch",
     "score_tableaus",
 ]

@@ -26,6 +26,9 @@ from .cards import CATEGORIES
 #: The bots this module can play.
 BATCH_BOTS = ("random", "greedy")
 
+#: Games played at once (each chunk of a run has its own random stream).
+BATCH_SIZE = 10_000
+
 
 def _deck_arrays(deck):
     kinds = [c.kind for c in deck.cards]
@@ -299,26 +302,11 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
     }
 
 
-def simulate_batch(game, bots, games: int, seed: int, labels=None) -> pd.DataFrame:
-    """The table of :func:`gamedesign.simulate` for ``games`` games, played in batches.
-
-    Every seat must be a bot named in ``BATCH_BOTS``. Seeded by ``seed``; games are played
-    in batches of 10,000, so memory stays flat for long runs.
-    """
-    n = game.num_players
-    if any(b not in BATCH_BOTS for b in bots):
-        raise ValueError(f"the Leg Day batch path plays only {', '.join(BATCH_BOTS)} bots, not {list(bots)}")
-    labels = list(labels or bots)
-    parts = []
-    batch = 10_000
-    streams = np.random.SeedSequence(seed).spawn(-(-games // batch))
-    for index, stream in enumerate(streams):
-        count = min(batch, games - index * batch)
-        collections, face_up = play(game, bots, count, np.random.default_rng(stream))
-        parts.append(_table(score_counts(game, collections, face_up), index * batch, labels, n))
-    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    frame["score"] = frame["score"].astype("Float64")
-    return frame
+def batch_table(game, bots, games: int, rng: np.random.Generator, first: int, labels) -> pd.DataFrame:
+    """The rows of :func:`gamedesign.simulate` for ``games`` games played at once with
+    ``rng``, numbered from ``first`` (``simulate(..., batch=True)`` calls it per chunk)."""
+    collections, face_up = play(game, bots, games, rng)
+    return _table(score_counts(game, collections, face_up), first, labels, game.num_players)
 
 
 def _table(scored: dict, first: int, labels, n: int) -> pd.DataFrame:

@@ -1,0 +1,379 @@
+"""The Diet Game played in batches with numpy: thousands of games at once, for random bots.
+
+The object engine (``rules.py``) plays one game at a time and is the reference. This
+module plays the same rules on whole arrays of games for the ``"random"`` bot, which
+chooses uniformly among the legal actions the engine lists: in a meal, Exercise, Cheat or
+answer step the *different* cards that may be played plus the way to decline; in
+Planning every different set of 0 to 3 cards to discard. It gives the table of
+:func:`gamedesign.simulate` (the same columns) from different random streams: the same
+rules and the same distributions, not the same individual games.
+
+How a game is held: each hand and the discard pile are counts per card type; the deck is
+a shuffled row of card types with a top index (an empty deck takes the discard pile,
+shuffled). Every game plays the same turn at the same time, phase by phase; a game that
+has ended drops out of the arrays it works on. ``tests/test_diet_batch.py`` checks the
+choice counts against the engine's legal actions on engine states, and the result
+distributions against the object engine's.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+
+from .cards import MEALS
+from .rules import CAUSES, TALLIES
+
+#: The bots this module can play.
+BATCH_BOTS = ("random",)
+
+#: Games played at once (each chunk of a run has its own random stream; two chunks of
+#: 5,000 keep two cores busy for 10,000 games).
+BATCH_SIZE = 5_000
+
+
+class Cards:
+    """The deck as arrays: which card types (columns) each step may play."""
+
+    def __init__(self, deck):
+        self.deck = deck
+        self.names = [c.name for c in deck.cards]
+        self.types = len(deck.cards)
+        self.size = deck.size
+        self.hand_size = deck.hand_size
+        self.planning = deck.planning_discards
+        self.pounds = np.array([c.pounds for c in deck.cards], dtype=np.int32)
+        self.counts = np.array([c.count for c in deck.cards], dtype=np.int16)
+
+        def columns(test):
+            return np.array([t for t, c in enumerate(deck.cards) if test(c)], dtype=np.intp)
+
+        self.healthy = {m: columns(lambda c, m=m: c.kind == m and c.pounds <= 0) for m in MEALS}
+        self.fattening = {m: columns(lambda c, m=m: c.kind == m and c.pounds > 0) for m in MEALS}
+        self.exercise = columns(lambda c: c.kind == "exercise")
+        self.cheat = columns(lambda c: c.kind == "cheat")
+        self.willpower = columns(lambda c: c.kind == "willpower")
+        self.laziness = columns(lambda c: c.kind == "laziness")
+        self._subsets: dict[tuple, np.ndarray] = {}
+
+    def subsets(self, groups: tuple) -> np.ndarray:
+        """Every different Planning discard of a hand holding ``groups[j]`` cards of its
+        j-th card type: rows of how many of each type to discard, 0 to the limit in all."""
+        table = self._subsets.get(groups)
+        if table is None:
+            rows = []
+
+            def extend(prefix, j, budget):
+                if j == len(groups):
+                    rows.append(prefix)
+                    return
+                for k in range(min(groups[j], budget) + 1):
+                    extend(prefix + (k,), j + 1, budget - k)
+
+            extend((), 0, self.planning)
+            table = self._subsets[groups] = np.array(rows, dtype=np.int8).reshape(len(rows), len(groups))
+        return table
+
+
+def choice_counts(cards: Cards, hand: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """How many legal actions a play-or-decline step offers: the different card types
+    among ``columns`` in each ``hand`` (rows of counts per type), plus one to decline."""
+    return (hand[..., columns] > 0).sum(axis=-1) + 1
+
+
+def planning_groups(hand: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The card types held in each hand, in type order, left-packed. ``hand`` holds counts
+    per type in rows, one hand per column: shape (types, hands). Returns ``(types,
+    counts)`` of shape (width, hands), padded with type 0 and count 0."""
+    present = hand > 0
+    hands = hand.shape[1]
+    types = np.zeros((width, hands), dtype=np.intp)
+    counts = np.zeros((width, hands), dtype=np.int64)
+    if len(hand) > 64:  # pragma: no cover - decks of more than 64 card types
+        rank = np.cumsum(present, axis=0) - 1
+        kinds, cols = np.nonzero(present)
+        types[rank[kinds, cols], cols] = kinds
+        counts[rank[kinds, cols], cols] = hand[kinds, cols]
+        return types, counts
+    # Each hand's set of types as the bits of one number; take the lowest bit each time.
+    packed = np.zeros((8, hands), dtype=np.uint8)
+    packed[: -(-len(hand) // 8)] = np.packbits(present, axis=0, bitorder="little")
+    bits = np.ascontiguousarray(packed.T).view(np.uint64).ravel()
+    cols = np.arange(hands)
+    for j in range(width):
+        low = bits & (~bits + np.uint64(1))
+        if not low.any():
+            break
+        held = low > 0
+        kind = np.where(held, np.frexp(low.astype(np.float64))[1] - 1, 0)
+        types[j] = kind
+        counts[j] = np.where(held, hand[kind, cols], 0)
+        bits ^= low
+    return types, counts
+
+
+def planning_count(cards: Cards, hand) -> int:
+    """How many different Planning discards one hand (counts per type) allows."""
+    return len(cards.subsets(tuple(int(c) for c in hand if c > 0)))
+
+
+class _Games:
+    """The state of many games of one ``DietGame``, all at the same turn.
+
+    Arrays put the games last: ``hands[seat]`` is (types, games), ``discard`` is (types,
+    games) and ``deck`` is (cards, games) with ``top[game]`` cards in it.
+    """
+
+    def __init__(self, game, games: int, rng: np.random.Generator, cards: Cards):
+        self.game, self.rng, self.cards = game, rng, cards
+        n, t, d = game.num_players, cards.types, cards.size
+        self.n, self.size = n, games
+        self.hands = np.zeros((n, t, games), dtype=np.int8)
+        self.hand_sizes = np.zeros((n, games), dtype=np.int16)
+        self.deck = np.zeros((d, games), dtype=np.int16)
+        self.top = np.zeros(games, dtype=np.int64)
+        self.discard = np.zeros((t, games), dtype=np.int16)
+        self.discard[:] = cards.counts[:, None]
+        self._shuffle(np.arange(games), count_reshuffle=False)
+        self.weights = np.zeros((n, games), dtype=np.int32)
+        self.causes = np.zeros((len(CAUSES), n, games), dtype=np.int32)
+        self.tally = {name: np.zeros((n, games), dtype=np.int32) for name in TALLIES}
+        self.reshuffles = np.zeros(games, dtype=np.int32)
+        self.live = np.ones(games, dtype=bool)
+        self.winner = np.full(games, -1, dtype=np.int64)
+        self.turns = np.zeros(games, dtype=np.int64)
+
+    # -- cards moving -------------------------------------------------------------------
+
+    def _add(self, target: np.ndarray, rows: np.ndarray, g: np.ndarray, amount=None) -> None:
+        """Add ``amount`` (default 1) at (``rows``, ``g``) of a (types, games) array;
+        pairs may repeat."""
+        flat = rows * self.size + g
+        if len(flat) > self.size // 8:
+            total = np.bincount(flat, weights=amount, minlength=target.size)
+            target += total.reshape(target.shape).astype(target.dtype)
+        else:
+            np.add.at(target.reshape(-1), flat, 1 if amount is None else amount.astype(target.dtype))
+
+    def _shuffle(self, g: np.ndarray, count_reshuffle: bool = True) -> None:
+        """The discard piles of games ``g`` become their shuffled decks."""
+        if not len(g):
+            return
+        counts = self.discard.take(g, axis=1).T.astype(np.int64)  # (games, types)
+        total = counts.sum(axis=1)
+        rows, d, t = len(g), int(total.max()), self.cards.types
+        # Spell each pile out as a row of card types (the k-th card of a pile is the type
+        # whose running count first exceeds k), then shuffle the filled part of each row.
+        block = (np.arange(rows) * (d + 1))[:, None]
+        ends = (np.cumsum(counts, axis=1) + block).ravel()
+        where = (np.arange(d)[None, :] + block).ravel()
+        types = np.searchsorted(ends, where, side="right").reshape(rows, d) - (np.arange(rows) * t)[:, None]
+        filled = np.arange(d)[None, :] < total[:, None]
+        keys = np.where(filled, self.rng.random((rows, d), dtype=np.float32), 2.0)
+        order = np.argsort(keys, axis=1)
+        self.deck[:d, g] = np.where(filled, np.take_along_axis(types, order, axis=1), 0).T
+        self.top[g] = total
+        self.discard[:, g] = 0
+        if count_reshuffle:
+            self.reshuffles[g] += 1
+
+    def draw(self, g: np.ndarray, seat: int, wanted: np.ndarray) -> None:
+        """Games ``g``: ``seat`` draws ``wanted`` cards (an empty deck takes the shuffled
+        discard pile; with both empty the hand stays short)."""
+        # Take what the deck holds; where that is not enough, the discard pile becomes the
+        # deck (once: nothing is discarded while drawing) and the rest comes from it.
+        first = np.minimum(wanted, self.top[g])
+        self._take(g, seat, first)
+        short = first < wanted
+        refill, rest = g[short], (wanted - first)[short]
+        full = self.discard.take(refill, axis=1).sum(axis=0) > 0
+        refill, rest = refill[full], rest[full]
+        if len(refill):
+            self._shuffle(refill)
+            self._take(refill, seat, np.minimum(rest, self.top[refill]))
+
+    def _take(self, g: np.ndarray, seat: int, count: np.ndarray) -> None:
+        """``seat`` takes the top ``count`` cards of the decks of games ``g`` (all there)."""
+        most = int(count.max(initial=0))
+        if not most:
+            return
+        taken = np.arange(most)[None, :] < count[:, None]
+        where = (self.top[g][:, None] - 1 - np.arange(most)[None, :])[taken]
+        games = np.broadcast_to(g[:, None], taken.shape)[taken]
+        cards = self.deck.reshape(-1)[where * self.size + games]
+        self._add(self.hands[seat], cards.astype(np.intp), games)
+        self.top[g] -= count
+        self.hand_sizes[seat, g] += count.astype(np.int16)
+
+    def _play(self, g: np.ndarray, seat: int, card: np.ndarray) -> None:
+        """``seat`` plays ``card`` in games ``g``; it goes to the discard pile."""
+        self.hands[seat, card, g] -= 1
+        self.hand_sizes[seat, g] -= 1
+        self.discard[card, g] += 1
+
+    def choose(self, g: np.ndarray, seat: int, columns: np.ndarray) -> np.ndarray:
+        """The random bot in ``seat`` of games ``g`` plays one of the different cards of
+        ``columns`` in its hand, or declines: the card type chosen, or -1."""
+        if not len(columns) or not len(g):
+            return np.full(len(g), -1, dtype=np.intp)
+        present = self.hands[seat].take(columns, axis=0).take(g, axis=1) > 0
+        options = present.sum(axis=0)
+        r = (self.rng.random(len(g)) * (options + 1)).astype(np.int64)
+        nth = np.argmax(np.cumsum(present, axis=0) > r[None, :], axis=0)
+        return np.where(r < options, columns[nth], -1)
+
+    def change_weight(self, g: np.ndarray, seat: int, pounds: np.ndarray, cause: int, turn: int) -> None:
+        self.weights[seat, g] += pounds
+        self.causes[cause, seat, g] += pounds
+        won = g[self.weights[seat, g] <= self.game.options.target]
+        self.live[won] = False
+        self.winner[won] = seat
+        self.turns[won] = turn
+
+    # -- the phases -------------------------------------------------------------------
+
+    def planning(self, g: np.ndarray, a: int) -> None:
+        cards = self.cards
+        width = cards.hand_size
+        types, counts = planning_groups(self.hands[a].take(g, axis=1), width)
+        if width <= 14:
+            keys = ((width + 1) ** np.arange(width)) @ counts
+            first, inverse = np.unique(keys, return_index=True, return_inverse=True)[1:]
+        else:  # pragma: no cover - very large hands: compare the columns themselves
+            first, inverse = np.unique(counts, axis=1, return_index=True, return_inverse=True)[1:]
+        inverse = inverse.ravel()
+        tables = [cards.subsets(tuple(int(c) for c in counts[:, i])) for i in first]
+        sizes = np.array([len(t) for t in tables])
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        pick = (self.rng.random(len(g)) * sizes[inverse]).astype(np.int64)
+        chosen = np.concatenate(tables)[starts[inverse] + pick].T.astype(np.int64)  # (width, games)
+        some = chosen > 0
+        rows, games, amount = types[some], np.broadcast_to(g, chosen.shape)[some], chosen[some]
+        self._add(self.hands[a], rows, games, -amount)
+        self._add(self.discard, rows, games, amount)
+        swapped = chosen.sum(axis=0)
+        self.hand_sizes[a, g] -= swapped.astype(np.int16)
+        self.tally["cards_swapped"][a, g] += swapped.astype(np.int32)
+        self.draw(g, a, swapped)
+
+    def meal(self, g: np.ndarray, a: int, meal: str, turn: int) -> None:
+        cards = self.cards
+        card = self.choose(g, a, cards.healthy[meal])
+        ate = card >= 0
+        eaters, eaten = g[ate], card[ate]
+        self._play(eaters, a, eaten)
+        self.tally["meals_eaten"][a, eaters] += 1
+        skipped = g[~ate]
+        self.tally["meals_skipped"][a, skipped] += 1
+        right = (a - 1) % self.n
+        fed = self.choose(skipped, right, cards.fattening[meal])
+        by = fed >= 0
+        feeders, food = skipped[by], fed[by]
+        self._play(feeders, right, food)
+        self.tally["fattening_played"][right, feeders] += 1
+        self.change_weight(eaters, a, cards.pounds[eaten], CAUSES.index("own meals"), turn)
+        self.change_weight(feeders, a, cards.pounds[food], CAUSES.index("neighbour meals"), turn)
+
+    def exercise(self, g: np.ndarray, a: int, turn: int) -> None:
+        # Counted or cancelled, the Exercise card goes to the discard pile (nobody draws
+        # before it is settled), so it is discarded when played.
+        cards = self.cards
+        card = self.choose(g, a, cards.exercise)
+        played = card >= 0
+        waiting, exercise = g[played], card[played]
+        self._play(waiting, a, exercise)
+        for k in range(1, self.n):
+            q = (a + k) % self.n
+            lazy = self.choose(waiting, q, cards.laziness)
+            cancel = lazy >= 0
+            self._play(waiting[cancel], q, lazy[cancel])
+            self.tally["laziness_played"][q, waiting[cancel]] += 1
+            self.tally["exercises_cancelled"][a, waiting[cancel]] += 1
+            waiting, exercise = waiting[~cancel], exercise[~cancel]
+        self.tally["exercises_counted"][a, waiting] += 1
+        self.change_weight(waiting, a, cards.pounds[exercise], CAUSES.index("exercise"), turn)
+
+    def cheat(self, g: np.ndarray, a: int, turn: int) -> None:
+        cards = self.cards
+        asking = g
+        for k in range(1, self.n):
+            q = (a + k) % self.n
+            cheat = self.choose(asking, q, cards.cheat)
+            played = cheat >= 0
+            cheaters, cheats = asking[played], cheat[played]
+            self._play(cheaters, q, cheats)
+            self.tally["cheats_played"][q, cheaters] += 1
+            answer = self.choose(cheaters, a, cards.willpower)
+            held = answer >= 0
+            self._play(cheaters[held], a, answer[held])
+            self.tally["willpower_played"][a, cheaters[held]] += 1
+            suffered, pounds = cheaters[~held], cards.pounds[cheats[~held]]
+            self.tally["cheats_suffered"][a, suffered] += 1
+            self.change_weight(suffered, a, pounds, CAUSES.index("cheats"), turn)
+            asking = asking[~played]
+
+    def play(self) -> None:
+        o, n, cards = self.game.options, self.n, self.cards
+        everyone = np.arange(self.size)
+        if o.deal_at_start:
+            ones = np.ones(self.size, dtype=np.int64)
+            for _ in range(cards.hand_size):
+                for k in range(n):
+                    self.draw(everyone, (o.first_player + k) % n, ones)
+        for turn in range(1, o.max_turns + 1):
+            g = np.flatnonzero(self.live)
+            if not len(g):
+                break
+            a = (o.first_player + turn - 1) % n
+            self.draw(g, a, np.maximum(0, cards.hand_size - self.hand_sizes[a, g]).astype(np.int64))
+            self.planning(g, a)
+            for phase in ("breakfast", "exercise", "lunch", "dinner", "cheat", "snack"):
+                if phase in MEALS:
+                    self.meal(g, a, phase, turn)
+                else:
+                    getattr(self, phase)(g, a, turn)
+                g = g[self.live[g]]
+        self.turns[self.live] = o.max_turns
+
+
+def play_random(game, games: int, rng: np.random.Generator) -> _Games:
+    """Play ``games`` games with random bots in every seat; returns the finished games."""
+    batch = _Games(game, games, rng, Cards(game.deck))
+    batch.play()
+    return batch
+
+
+def batch_table(game, bots, games: int, rng: np.random.Generator, first: int, labels) -> pd.DataFrame:
+    """The rows of :func:`gamedesign.simulate` for ``games`` games played at once with
+    ``rng``, numbered from ``first`` (``simulate(..., batch=True)`` calls it per chunk)."""
+    return _table(play_random(game, games, rng), first, labels)
+
+
+def _table(done: _Games, first: int, labels) -> pd.DataFrame:
+    n, games = done.weights.shape
+    won = done.winner[:, None] == np.arange(n)[None, :]
+    data = {
+        "game": np.repeat(np.arange(first, first + games), n),
+        "seat": np.tile(np.arange(n), games),
+        "bot": np.tile(np.array(labels, dtype=object), games),
+        "score": done.weights.T.reshape(-1).astype(float),
+    }
+    for i, cause in enumerate(CAUSES):
+        data[f"points_{cause}"] = done.causes[i].T.reshape(-1).astype(np.int64)
+    data["eliminated"] = np.zeros(games * n, dtype=bool)
+    data["won"] = won.reshape(-1)
+    data["draw"] = np.repeat(done.winner < 0, n)
+    data["turns"] = np.repeat(done.turns, n)
+    data["ended_by"] = np.repeat(np.where(done.winner >= 0, "target", "turn limit").astype(object), n)
+    data["reshuffles"] = np.repeat(done.reshuffles.astype(np.int64), n)
+    for name in TALLIES:
+        data[name] = done.tally[name].T.reshape(-1).astype(np.int64)
+    frame = pd.DataFrame(data)
+    frame["bot"] = frame["bot"].astype("str")
+    frame["ended_by"] = frame["ended_by"].astype("str")
+    return frame
+
+
+__all__ = ["BATCH_BOTS", "BATCH_SIZE", "Cards", "choice_counts", "planning_count", "planning_groups", "play_random", "batch_table"]

@@ -1,0 +1,188 @@
+"""The Diet Game batch path plays by the engine's rules.
+
+The batch path (``gamedesign/games/diet/batch.py``) plays thousands of games at once for
+random bots. These tests check it against the object engine: the number of choices it
+gives a random bot at each step equals the engine's legal actions, Planning offers the
+same discards, no card is lost or made up, and the results have the engine's
+distributions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import gamedesign
+from gamedesign.games.diet.batch import Cards, choice_counts, planning_count, planning_groups, play_random
+from gamedesign.games.diet.cards import MEALS
+
+SMALL_DECK = {
+    "hand_size": 4,
+    "planning_discards": 2,
+    "cards": [
+        {"name": "Toast", "kind": "breakfast", "count": 2, "pounds": -1},
+        {"name": "Waffles", "kind": "breakfast", "count": 1, "pounds": 1},
+        {"name": "Salad", "kind": "lunch", "count": 2, "pounds": -2},
+        {"name": "Pizza", "kind": "lunch", "count": 1, "pounds": 2},
+        {"name": "Stew", "kind": "dinner", "count": 1, "pounds": 0},
+        {"name": "Fruit", "kind": "snack", "count": 2, "pounds": -1},
+        {"name": "Run", "kind": "exercise", "count": 2, "pounds": -2},
+        {"name": "Cake", "kind": "cheat", "count": 2, "pounds": 1},
+        {"name": "Willpower", "kind": "willpower", "count": 1},
+        {"name": "Laziness", "kind": "laziness", "count": 1},
+    ],
+}
+
+
+def _hand_counts(game, hand):
+    names = game.deck.card_names()
+    counts = np.zeros(len(names), dtype=np.int8)
+    for card in hand:
+        counts[names.index(card)] += 1
+    return counts
+
+
+def _columns(cards: Cards, state):
+    """The card types a random bot may play at this decision (None for Planning)."""
+    step, phase = state.step, state.phase
+    if phase == "planning":
+        return None
+    if step == "own":
+        return cards.exercise if phase == "exercise" else cards.healthy[phase]
+    return {
+        "neighbour": cards.fattening.get(phase),
+        "laziness": cards.laziness,
+        "cheat": cards.cheat,
+        "willpower": cards.willpower,
+    }[step]
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(2, {}), (4, {}), (6, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}), (5, {"deal_at_start": False, "first_player": 2})],
+    ids=["2p", "4p", "6p", "3p-small-deck", "5p-empty-hands"],
+)
+def test_every_decision_offers_the_engines_number_of_choices(players, options):
+    game = gamedesign.load("diet", players=players, **options)
+    cards = Cards(game.deck)
+    rng = random.Random(players)
+    checked = set()
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_over():
+            (seat,) = state.to_move()
+            legal = state.legal_actions(seat)
+            hand = _hand_counts(game, state.hands[seat])
+            columns = _columns(cards, state)
+            if columns is None:
+                assert planning_count(cards, hand) == len(legal)
+            else:
+                assert choice_counts(cards, hand, columns) == len(legal), (state.phase, state.step)
+            checked.add((state.phase, state.step))
+            state.apply(seat, rng.choice(legal))
+    # Every kind of decision was met along the way.
+    assert {("planning", "own"), ("exercise", "laziness"), ("cheat", "cheat"), ("cheat", "willpower")} <= checked
+    assert {(meal, "neighbour") for meal in MEALS} <= checked
+
+
+def test_planning_offers_the_engines_discards():
+    game = gamedesign.load("diet")
+    cards = Cards(game.deck)
+    names = game.deck.card_names()
+    rng = random.Random(3)
+    for _ in range(200):
+        hand = rng.sample(game.deck.full_deck(), rng.randrange(0, 8))
+        state = game.new_state(seed=0)
+        state.hands[0] = list(hand)  # the engine's Planning list for this hand
+        engine = {tuple(sorted(a.cards)) for a in state.legal_actions(0)}
+        counts = _hand_counts(game, hand)
+        held = [t for t in range(len(names)) if counts[t] > 0]
+        batch = {
+            tuple(sorted(itertools.chain.from_iterable([names[t]] * k for t, k in zip(held, row))))
+            for row in cards.subsets(tuple(int(counts[t]) for t in held))
+        }
+        assert batch == engine
+
+
+@pytest.mark.parametrize("types", [5, 45, 70])
+def test_hands_are_read_as_the_card_types_they_hold(types):
+    rng = np.random.default_rng(types)
+    hands = np.zeros((types, 500), dtype=np.int8)
+    for column in range(500):
+        for _ in range(rng.integers(0, 8)):
+            hands[rng.integers(0, types), column] += 1
+    kinds, counts = planning_groups(hands, 7)
+    for column in range(500):
+        held = [(t, int(hands[t, column])) for t in range(types) if hands[t, column] > 0]
+        packed = [(int(kinds[j, column]), int(counts[j, column])) for j in range(7) if counts[j, column] > 0]
+        assert packed == held
+
+
+@pytest.mark.parametrize("options", [{}, {"deck": SMALL_DECK, "max_turns": 40}], ids=["standard", "small-deck"])
+def test_no_card_is_lost_or_made_up(options):
+    game = gamedesign.load("diet", players=5, **options)  # 5 hands of 4 outnumber the small deck
+    done = play_random(game, 400, np.random.default_rng(1))
+    counts = np.array([c.count for c in game.deck.cards])
+    for g in range(400):
+        in_deck = np.bincount(done.deck[: done.top[g], g], minlength=len(counts))
+        held = done.hands[:, :, g].sum(axis=0) + in_deck + done.discard[:, g]
+        assert (held == counts).all(), g
+        assert (done.hand_sizes[:, g] == done.hands[:, :, g].sum(axis=1)).all()
+
+
+def _compare(engine: pd.DataFrame, fast: pd.DataFrame, players: int) -> None:
+    assert list(fast.columns) == list(engine.columns)
+    assert (fast.dtypes == engine.dtypes).all()
+    e_games, f_games = engine[engine.seat == 0], fast[fast.seat == 0]
+    rate = fast["draw"].mean()
+    assert abs(engine["draw"].mean() - rate) < 4 * (rate * (1 - rate) / len(e_games)) ** 0.5 + 0.01
+    for seat in range(players):
+        b = fast.loc[fast.seat == seat, "won"].mean()
+        a = engine.loc[engine.seat == seat, "won"].mean()
+        assert abs(a - b) < 4 * (b * (1 - b) / len(e_games)) ** 0.5 + 0.01, ("won", seat, a, b)
+    columns = [c for c in engine.columns if c.startswith("points_")] + [
+        "score", "turns", "reshuffles", "meals_eaten", "meals_skipped", "fattening_played", "exercises_counted",
+        "exercises_cancelled", "laziness_played", "cheats_played", "cheats_suffered", "willpower_played",
+        "cards_swapped",
+    ]
+    for column in columns:
+        a, b = engine[column].astype(float), fast[column].astype(float)
+        assert abs(a.mean() - b.mean()) < 4 * b.std() / len(a) ** 0.5 + 0.02, (column, a.mean(), b.mean())
+    assert (f_games["ended_by"] == np.where(f_games["draw"], "turn limit", "target")).all()
+
+
+@pytest.mark.parametrize(
+    "players, options, engine_games",
+    [
+        (4, {}, 240),
+        (2, {"deal_at_start": False, "first_player": 1, "target": -5, "max_turns": 80}, 400),
+        (5, {"deck": SMALL_DECK, "target": -4, "max_turns": 50}, 400),
+    ],
+    ids=["4p", "2p-options", "5p-small-deck"],
+)
+def test_batch_games_have_the_engines_result_distributions(players, options, engine_games):
+    game = gamedesign.load("diet", players=players, **options)
+    engine = gamedesign.simulate(game, "random", games=engine_games, seed=2, workers=1)
+    fast = gamedesign.simulate(game, "random", games=20_000, seed=2, batch=True)
+    _compare(engine, fast, players)
+
+
+def test_same_seed_same_table_however_the_chunks_run():
+    game = gamedesign.load("diet", players=4)
+    serial = gamedesign.simulate(game, "random", games=6_000, seed=9, batch=True, workers=1)
+    with ThreadPoolExecutor(2) as pool:
+        threaded = gamedesign.simulate(game, "random", games=6_000, seed=9, batch=True, executor=pool)
+    pd.testing.assert_frame_equal(serial, threaded)
+    assert serial.game.is_monotonic_increasing and serial.game.iloc[-1] == 5_999
+    other = gamedesign.simulate(game, "random", games=6_000, seed=10, batch=True, workers=1)
+    assert not serial["score"].equals(other["score"])
+
+
+def test_the_diet_batch_path_plays_random_bots_only():
+    with pytest.raises(ValueError, match="plays only bots named random"):
+        gamedesign.simulate(gamedesign.load("diet"), ["random", "greedy", "random", "random"], games=10, batch=True)
