@@ -7,7 +7,9 @@ For each game and bot it times ``gamedesign.simulate``:
 
 * ``object, 1 core``: the reference engine, one process;
 * ``object, all cores``: the same games on a process pool (identical table);
-* ``batch``: the vectorised path (``simulate(..., batch=True)``), where a game has one.
+* ``batch, 1 core`` and ``batch``: the vectorised path (``simulate(..., batch=True)``),
+  where a game has one, in one process and as ``simulate`` runs it by default (chunks of
+  the game's ``BATCH_SIZE`` side by side on all cores).
 
 Slow combinations are timed on fewer games (``--budget`` seconds at most per line,
 measured on a sample first) and the time for ``--games`` games is projected from the
@@ -40,8 +42,13 @@ def timed(game, bots, games, **settings) -> float:
 
 
 def measure(game, bot, target: int, budget: float, mode: str) -> dict:
-    settings = {"batch": True} if mode == "batch" else {"workers": 1 if mode == "object, 1 core" else os.cpu_count()}
-    sample = 50 if mode != "batch" else min(target, 1000)
+    settings = {
+        "object, 1 core": {"workers": 1},
+        "object, all cores": {"workers": os.cpu_count()},
+        "batch, 1 core": {"batch": True, "workers": 1},
+        "batch": {"batch": True},
+    }[mode]
+    sample = min(target, 1000) if settings.get("batch") else 50
     rate = sample / timed(game, bot, sample, **settings)
     games = target if target / rate <= budget else max(sample, int(rate * budget))
     seconds = timed(game, bot, games, **settings)
@@ -103,7 +110,7 @@ def main(argv=None) -> None:
 
         batch_bots = getattr(game_module(name), "BATCH_BOTS", ())
         for bot in [b for b in bot_names(game) if b != "search"]:
-            modes = ["object, 1 core", "object, all cores"] + (["batch"] if bot in batch_bots else [])
+            modes = ["object, 1 core", "object, all cores"] + (["batch, 1 core", "batch"] if bot in batch_bots else [])
             for mode in modes:
                 row = measure(game, bot, args.games, args.budget, mode)
                 seconds = row[f"seconds for {args.games}"]
@@ -116,7 +123,9 @@ def main(argv=None) -> None:
         print()
         print("| game | bot | path | games | peak MB (main process) | peak MB (largest worker) |")
         print("|---|---|---|---|---|---|")
-        for name, bot, batch in (("legday", "random", True), ("legday", "random", False), ("legday", "greedy", True)):
+        runs = [("legday", "random", True), ("legday", "random", False), ("legday", "greedy", True)]
+        runs += [("gym", "random", True), ("diet", "random", True)]
+        for name, bot, batch in runs:
             own, kids, rows = peak_memory(name, bot, 100_000, batch)
             path = "batch" if batch else "object, all cores"
             print(f"| {name} | {bot} | {path} | 100000 | {own:.0f} | {kids:.0f} |", flush=True)

@@ -42,7 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=_positive, default=None, help="processes to use (default: all cores for large runs)")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="show a progress bar")
     sim.add_argument(
-        "--batch", action="store_true", help="use the game's vectorised batch path (Leg Day: random and greedy bots)"
+        "--batch",
+        action="store_true",
+        help="use the game's vectorised batch path (Leg Day: random and greedy bots; GYM and Diet: random)",
     )
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
