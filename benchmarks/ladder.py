@@ -8,6 +8,10 @@ interval lies above the fair share.
 
     python benchmarks/ladder.py                      # every game, default settings
     python benchmarks/ladder.py --games 300 --only legday --iterations 200
+    python benchmarks/ladder.py --csv gamedesign/data/ladder.csv   # add the rows to the data file
+
+``gamedesign/data/ladder.csv`` holds the measured rungs (wins and games; intervals follow from
+them), read by ``notebooks/07_bots.ipynb`` and summarised in ``benchmarks/RESULTS.md``.
 
 Seeded (``--seed``): the same settings give the same games and figures. Uses all cores
 through ``gamedesign.simulate(workers=...)``; the search rung takes most of the time.
@@ -22,64 +26,13 @@ import platform
 import time
 
 import gamedesign
-from gamedesign.odds import estimate
+from gamedesign.ladder import RUNGS, play_rung
 from gamedesign.search import SearchBot
-
-RUNGS = (("greedy", "random"), ("search", "greedy"))
-
-
-def fair_share(game) -> float:
-    """A tested bot's win rate if it were no better than the field."""
-    if game.name == "gym":
-        return 0.5  # two teams
-    return 1 / game.num_players
-
 
 def make(name, args):
     if name == "search":
         return SearchBot(iterations=args.iterations, rollout=args.rollout, paired=args.paired)
     return name
-
-
-def rung(game, tested: str, field: str, games: int, seed: int, args) -> dict:
-    """Play ``games`` games of ``tested`` against copies of ``field``, rotating seats."""
-    n = game.num_players
-    wins = played = 0
-    scores, field_scores, eliminated = [], [], 0
-    started = time.perf_counter()
-    for seat in range(n):
-        count = games // n + (1 if seat < games % n else 0)
-        if not count:
-            continue
-        bots = [make(field, args) for _ in range(n)]
-        bots[seat] = make(tested, args)
-        frame = gamedesign.simulate(
-            game, bots, games=count, seed=seed * 100 + seat, workers=args.workers, progress=args.progress
-        )
-        mine = frame[frame.seat == seat]
-        wins += int(mine["won"].sum())
-        played += count
-        eliminated += int(mine["eliminated"].sum())
-        scores += mine["score"].dropna().tolist()
-        field_scores += frame.loc[frame.seat != seat, "score"].dropna().tolist()
-        print(f"  {game.name}: {tested} in seat {seat}: {int(mine['won'].sum())} wins in {count} games", flush=True)
-    rate = estimate(wins, played)
-    return {
-        "game": game.title,
-        "players": n,
-        "tested": tested,
-        "field": field,
-        "games": played,
-        "win rate": rate.proportion,
-        "low": rate.low,
-        "high": rate.high,
-        "fair share": fair_share(game),
-        "separated": rate.low > fair_share(game),
-        "mean score": sum(scores) / len(scores) if scores else float("nan"),
-        "field mean score": sum(field_scores) / len(field_scores) if field_scores else float("nan"),
-        "eliminated": eliminated / played,
-        "seconds": time.perf_counter() - started,
-    }
 
 
 def markdown(rows, args) -> str:
@@ -127,13 +80,19 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=None, help="players (default: each game's usual)")
     parser.add_argument("--progress", action="store_true", help="show progress bars")
     parser.add_argument("--out", default=None, help="also append the markdown table to this file")
+    parser.add_argument(
+        "--csv", default=None, help="also append the rows to this CSV file (e.g. gamedesign/data/ladder.csv, read by notebook 07)"
+    )
     args = parser.parse_args(argv)
     rows = []
     for name in args.only or gamedesign.GAMES:
         game = gamedesign.load(name, players=args.players)
         for tested, field in RUNGS:
             games = args.greedy_games if (tested == "greedy" and args.greedy_games) else args.games
-            row = rung(game, tested, field, games, args.seed, args)
+            row = play_rung(
+                game, make(tested, args), make(field, args), games, args.seed,
+                workers=args.workers, progress=args.progress, report=print,
+            )
             rows.append(row)
             print(
                 f"{row['game']}: {tested} vs {field}: {row['win rate']:.3f} "
@@ -147,6 +106,34 @@ def main(argv=None) -> None:
     if args.out:
         with open(args.out, "a", encoding="utf-8") as f:
             f.write(table + "\n\n")
+    if args.csv:
+        append_csv(rows, args)
+
+
+#: The columns of ``gamedesign/data/ladder.csv``.
+CSV_COLUMNS = (
+    "game", "players", "tested", "field", "games", "wins", "fair_share", "search_iterations", "paired", "seed",
+    "mean_score", "field_mean_score", "minutes", "date",
+)
+
+
+def append_csv(rows, args) -> None:
+    """Append the rungs to a CSV file (the header too when the file is new)."""
+    import csv
+
+    new = not os.path.exists(args.csv) or os.path.getsize(args.csv) == 0
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    with open(args.csv, "a", encoding="utf-8", newline="") as f:
+        out = csv.writer(f)
+        if new:
+            out.writerow(CSV_COLUMNS)
+        for r in rows:
+            search = r["tested"] == "search"
+            out.writerow([
+                r["game"], r["players"], r["tested"], r["field"], r["games"], r["wins"], r["fair share"],
+                args.iterations if search else "", bool(search and args.paired), args.seed,
+                f"{r['mean score']:.2f}", f"{r['field mean score']:.2f}", f"{r['seconds'] / 60:.1f}", today,
+            ])
 
 
 if __name__ == "__main__":

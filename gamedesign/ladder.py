@@ -1,0 +1,114 @@
+"""The strength ladder: how often a bot beats a field of weaker bots, with 95% intervals.
+
+A *rung* puts one tested bot against copies of a field bot (e.g. ``"greedy"`` against
+three ``"random"`` bots), the tested bot taking every seat in turn for equal numbers of
+games, so no seat's advantage helps it. Its win rate comes with a 95% Wilson interval
+(:func:`gamedesign.odds.estimate`); the rung is *separated* when the whole interval lies
+above the fair share, what the tested bot would win if it were no better than the field
+(1 / players; 1/2 in GYM, two teams).
+
+``benchmarks/ladder.py`` plays the full ladder (random < greedy < search in every game)
+and appends the rungs to ``gamedesign/data/ladder.csv``; :func:`read_ladder` reads that file
+back with the intervals.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from .odds import estimate
+from .simulate import simulate
+
+#: The rungs of the ladder: (tested bot, field bot).
+RUNGS = (("greedy", "random"), ("search", "greedy"))
+
+#: The measured ladder, written by ``benchmarks/ladder.py``.
+LADDER_CSV = Path(__file__).resolve().parent / "data" / "ladder.csv"
+
+
+def fair_share(game) -> float:
+    """A tested bot's win rate if it were no better than the field."""
+    if game.name == "gym":
+        return 0.5  # two teams
+    return 1 / game.num_players
+
+
+def _label(bot) -> str:
+    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
+
+
+def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progress=None, report=None) -> dict:
+    """Play ``games`` games of ``tested`` against copies of ``field`` (names or bot
+    objects), the tested bot in each seat in turn; returns the rung as a dict: games,
+    wins, win rate, low, high (95%), fair share, separated, mean scores, seconds.
+
+    ``report``, if given (e.g. ``print``), is called with a line per seat as it ends.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    n = game.num_players
+    wins = played = 0
+    scores, field_scores = [], []
+    started = time.perf_counter()
+    for seat in range(n):
+        count = games // n + (1 if seat < games % n else 0)
+        if not count:
+            continue
+        bots = [field] * n
+        bots[seat] = tested
+        frame = simulate(game, bots, games=count, seed=seed * 100 + seat, workers=workers, progress=progress)
+        mine = frame[frame.seat == seat]
+        wins += int(mine["won"].sum())
+        played += count
+        scores += mine["score"].dropna().tolist()
+        field_scores += frame.loc[frame.seat != seat, "score"].dropna().tolist()
+        if report is not None:
+            report(f"  {game.name}: {_label(tested)} in seat {seat}: {int(mine['won'].sum())} wins in {count} games")
+    rate = estimate(wins, played)
+    share = fair_share(game)
+    return {
+        "game": game.title,
+        "players": n,
+        "tested": _label(tested),
+        "field": _label(field),
+        "games": played,
+        "wins": wins,
+        "win rate": rate.proportion,
+        "low": rate.low,
+        "high": rate.high,
+        "fair share": share,
+        "separated": rate.low > share,
+        "mean score": sum(scores) / len(scores) if scores else float("nan"),
+        "field mean score": sum(field_scores) / len(field_scores) if field_scores else float("nan"),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def read_ladder(path=None) -> pd.DataFrame:
+    """The measured ladder (``gamedesign/data/ladder.csv`` by default) with each rung's win
+    rate, 95% interval and whether it is separated from the fair share."""
+    path = Path(path) if path is not None else LADDER_CSV
+    if not path.exists():
+        raise ValueError(f"no ladder file at {path}; run: python benchmarks/ladder.py --csv {path}")
+    table = pd.read_csv(path)
+    needed = ["game", "players", "tested", "field", "games", "wins", "fair_share"]
+    missing = [c for c in needed if c not in table.columns]
+    if missing:
+        raise ValueError(f"{path} is not a ladder file: it has no column {missing[0]!r} (needs {', '.join(needed)})")
+    rates = [estimate(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
+    table["win rate"] = [r.proportion for r in rates]
+    table["low"] = [r.low for r in rates]
+    table["high"] = [r.high for r in rates]
+    table["separated"] = table["low"] > table["fair_share"]
+    paired = table["paired"].fillna(False).astype(bool) if "paired" in table.columns else pd.Series(False, table.index)
+    table["rung"] = [
+        f"{tested}{' (paired)' if pair else ''} vs {field}"
+        for tested, pair, field in zip(table["tested"], paired, table["field"])
+    ]
+    return table
+
+
+__all__ = ["LADDER_CSV", "RUNGS", "fair_share", "play_rung", "read_ladder"]
