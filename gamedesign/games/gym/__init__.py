@@ -21,8 +21,10 @@ Rules in brief (2, 4 or 6 players; teams A and B; seats alternate A1, B1, A2, B2
 * ``bots.py``  - the greedy bot
 * ``odds.py``  - exact odds of the deal with sympy, and their checks by dealing
 * ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
+* ``batch.py``  - thousands of games at once with numpy, for random bots
 """
 
+from .batch import BATCH_BOTS, simulate_batch
 from .bots import GreedyGymBot
 from .cards import ACTIONS, COLOURS, DEFAULT_DECK, Deck, Event, Kid, load_deck, parse_deck
 from .determinize import sample_state
@@ -51,7 +53,7 @@ GAME_CLASS = GymGame
 BOTS = {"greedy": GreedyGymBot}
 
 __all__ = [
-    "ACTIONS", "COLOURS", "DEFAULT_DECK", "Advance", "Coach", "Deck", "Event", "Force", "GiveBack", "GreedyGymBot",
+    "ACTIONS", "BATCH_BOTS", "COLOURS", "DEFAULT_DECK", "Advance", "Coach", "Deck", "Event", "Force", "GiveBack", "GreedyGymBot",
     "GymGame", "GymOptions", "GymState", "Kid", "Lift", "Move", "PickFrom", "Place", "Skip", "Swap", "Switch",
-    "Take", "load_deck", "parse_deck", "sample_state", "score_board", "select_events", "team_of",
+    "Take", "load_deck", "parse_deck", "sample_state", "score_board", "select_events", "simulate_batch", "team_of",
 ]

@@ -1,0 +1,603 @@
+"""GYM played in batches with numpy: thousands of games at once, for random bots.
+
+The object engine (``rules.py``) plays one game at a time and is the reference. This
+module plays the same rules on whole arrays of games for ``"random"`` bots, which choose
+uniformly among the legal actions (``RandomBot``). It gives the same table as
+:func:`gamedesign.simulate` (the same columns) from different random streams: the same
+rules and the same distributions, not the same individual games.
+
+How a game is held (:class:`Games`, one row per game): ``loc`` gives, for each Kid of the
+deck, a place code: the side of an event (``2 * event + team``, events in deck order), a
+seat's hand, a seat's Forced Kid, the face-up row, the stack (or out of the game, for
+states built by hand). Kids on one side are a set:
+the positions 1-3 only matter through how many are empty, so Switch or Move inside one
+side changes nothing here. Beside ``loc``: event levels, column positions, the events in
+play, where each Coach card stands, Force exemptions, and this turn's placed Kid.
+
+Every game takes the same number of decisions in the same order (24 takes, then 24 turns
+of place, action, give-back after Pick, Coach after a Brat), so all games step together:
+seat ``t % players`` moves at step ``t`` in every game, and branches are masks. At each
+decision the number of legal actions of every kind comes from the functions below
+(:func:`place_options`, :func:`action_counts`, :func:`coach_count`, :func:`legal_count`);
+a kind is chosen with probability proportional to its count, then one of its actions
+uniformly, which is a uniform choice among all legal actions.
+
+``tests/test_gym_batch.py`` converts engine states along random games (all player counts,
+every option, a custom deck) to these arrays (:func:`from_state`) and checks that the
+counts equal ``len(state.legal_actions(seat))`` at every decision (and per Event Action),
+that applying the engine's action to the arrays gives the engine's board, that the random
+decisions here reach exactly the engine's outcomes with the engine's probabilities, that
+the scores and table rows equal ``score_board`` and the engine's result, and that result
+distributions of whole runs match the object engine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS
+
+#: The bots this module can play.
+BATCH_BOTS = ("random",)
+
+#: Games played at once; longer runs are played batch after batch (flat memory).
+BATCH = 10_000
+
+EVENTS, KIDS = 6, 24
+SIDES = 2 * EVENTS  # place codes 0-11: side of team t at event e is 2 * e + t
+HAND = 12  # 12 + seat: in that seat's hand
+FORCED = 18  # 18 + seat: that seat's Forced Kid
+ROW, STACK = 24, 25
+OUT = 26  # left out of the game (states built by hand with ``GymState.from_setup``)
+PLACES = 27
+
+
+class DeckArrays:
+    """What the rules need of a deck, as arrays (events and Kids in deck order)."""
+
+    def __init__(self, deck):
+        self.events = [e.name for e in deck.events]
+        self.kids = [k.name for k in deck.kids]
+        self.actions = [e.action for e in deck.events]
+        colours = [e.colour for e in deck.events]
+        #: (Kids, events): a Kid's skill value in the event's colour (0 without it).
+        self.value = np.array([[k.value(c) for c in colours] for k in deck.kids], dtype=np.int64)
+        #: (Kids, events): the Kid has a skill in the event's colour.
+        self.skill = np.array([[any(s == c for s, _ in k.skills) for c in colours] for k in deck.kids])
+        self.brat = np.array([k.is_brat for k in deck.kids])
+
+
+def advance_steps(game) -> np.ndarray:
+    """(options, events): the steps of each ``Advance`` the ``brat_advance`` option allows
+    (``skip advance`` is the one more option)."""
+    rule = game.options.brat_advance
+    rows = []
+    if rule in ("either", "two_to_one"):
+        rows += [np.eye(EVENTS, dtype=np.int64)[e] * 2 for e in range(EVENTS)]
+    if rule in ("either", "one_to_two"):
+        rows += [np.eye(EVENTS, dtype=np.int64)[a] + np.eye(EVENTS, dtype=np.int64)[b]
+                 for a in range(EVENTS) for b in range(a + 1, EVENTS)]
+    return np.array(rows, dtype=np.int64)
+
+
+@dataclass
+class Games:
+    """Many GYM games held in arrays, one row per game (see the module docstring)."""
+
+    loc: np.ndarray  # (games, Kids) int8 place codes
+    levels: np.ndarray  # (games, events) schedule levels
+    colpos: np.ndarray  # (games, events) position in the column, 0 = top
+    in_play: np.ndarray  # (games, events) bool, set when the Pick phase ends
+    coach_at: np.ndarray  # (games, events) side code where that event's Coach card stands, -1 if not out
+    exempt: np.ndarray  # (games, players) bool: exempt from Force
+    placed: np.ndarray  # (games,) Kid placed this turn, -1 if none
+    placed_at: np.ndarray  # (games,) event placed at this turn, -1 if none
+
+    def __len__(self) -> int:
+        return len(self.loc)
+
+
+def new_games(game, count: int, rng: np.random.Generator) -> Games:
+    """``count`` fresh games: a random column, all levels 0, 12 random Kids face up."""
+    n = game.num_players
+    colpos = np.argsort(rng.random((count, EVENTS)), axis=1).astype(np.int8)
+    order = np.argsort(rng.random((count, KIDS)), axis=1)
+    loc = np.where(order < REVEAL, ROW, STACK).astype(np.int8)
+    return Games(
+        loc=loc,
+        levels=np.zeros((count, EVENTS), dtype=np.int64),
+        colpos=colpos,
+        in_play=np.zeros((count, EVENTS), dtype=bool),
+        coach_at=np.full((count, EVENTS), -1, dtype=np.int8),
+        exempt=np.zeros((count, n), dtype=bool),
+        placed=np.full(count, -1, dtype=np.int64),
+        placed_at=np.full(count, -1, dtype=np.int64),
+    )
+
+
+def from_state(state) -> Games:
+    """One engine ``GymState`` as a batch of one game."""
+    game = state.game
+    kids = [k.name for k in game.deck.kids]
+    events = [e.name for e in game.deck.events]
+    kid, event = {k: i for i, k in enumerate(kids)}, {e: i for i, e in enumerate(events)}
+    n = game.num_players
+    loc = np.full(KIDS, OUT, dtype=np.int8)
+    for name in state.row:
+        loc[kid[name]] = ROW
+    for name in state.stack:
+        loc[kid[name]] = STACK
+    for seat, hand in enumerate(state.hands):
+        for name in hand:
+            loc[kid[name]] = HAND + seat
+    for seat, name in enumerate(state.forced):
+        if name is not None:
+            loc[kid[name]] = FORCED + seat
+    for e, sides in state.board.items():
+        for t, side in enumerate(sides):
+            for name in side:
+                if name is not None:
+                    loc[kid[name]] = 2 * event[e] + t
+    coach_at = np.full(EVENTS, -1, dtype=np.int8)
+    for c, where in state.coaches.items():
+        if where is not None:
+            coach_at[event[c]] = 2 * event[where[0]] + where[1]
+    return Games(
+        loc=loc[None, :],
+        levels=np.array([[state.levels[e] for e in events]], dtype=np.int64),
+        colpos=np.array([[state.column.index(e) for e in events]], dtype=np.int8),
+        in_play=np.array([[e in state.in_play for e in events]]),
+        coach_at=coach_at[None, :],
+        exempt=np.array([list(state.exempt)], dtype=bool).reshape(1, n),
+        placed=np.array([-1 if state.placed is None else kid[state.placed]], dtype=np.int64),
+        placed_at=np.array([-1 if state.placed_at is None else event[state.placed_at]], dtype=np.int64),
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# What the arrays show: counts per place, Coaches, legal options per decision
+# ----------------------------------------------------------------------------------------
+
+
+def place_counts(g: Games) -> np.ndarray:
+    """(games, place codes): how many Kids are at each place (sides, hands, Forced, row,
+    stack, out)."""
+    count = len(g)
+    flat = g.loc.astype(np.int64) + (np.arange(count, dtype=np.int64) * PLACES)[:, None]
+    return np.bincount(flat.ravel(), minlength=count * PLACES).reshape(count, PLACES)
+
+
+def coached_sides(g: Games) -> np.ndarray:
+    """(games, sides) bool: a Coach stands on the side."""
+    out = np.zeros((len(g), SIDES + 1), dtype=bool)
+    out[np.arange(len(g))[:, None], np.where(g.coach_at >= 0, g.coach_at, SIDES)] = True
+    return out[:, :SIDES]
+
+
+def place_options(g: Games, game, seat: int, counts=None, coached=None):
+    """The ``place`` decision of ``seat``: ``(kids, spots)``, the Kids that may be placed
+    (games, Kids) bool (the Forced Kid if there is one, else the hand) and the empty
+    positions allowed at each event on the team's side (games, events). The legal actions
+    are every Kid with every position."""
+    counts = place_counts(g) if counts is None else counts
+    team = seat % 2
+    forced = g.loc == FORCED + seat
+    kids = np.where(forced.any(axis=1)[:, None], forced, g.loc == HAND + seat)
+    spots = np.where(g.in_play, SPOTS - counts[:, team:SIDES:2], 0)
+    if game.options.coach_blocks_placement:
+        coached = coached_sides(g) if coached is None else coached
+        free = np.where(coached[:, team::2], 0, spots)
+        spots = np.where(free.sum(axis=1, keepdims=True) > 0, free, spots)
+    return kids, spots
+
+
+def open_events(g: Games, deck: DeckArrays) -> np.ndarray:
+    """(games, events) bool: the events whose action this turn's placement opens (the
+    event placed at, and the events in play of the placed Kid's skill colours)."""
+    opened = g.in_play & deck.skill[g.placed]
+    opened[np.arange(len(g)), g.placed_at] = True
+    return opened
+
+
+def action_counts(g: Games, game, seat: int, counts=None, coached=None) -> dict:
+    """Options of each Event Action for ``seat`` now: ``{action: (games,) counts}`` for
+    lift, switch, swap, move, force and pick (whether or not the action is open)."""
+    counts = place_counts(g) if counts is None else counts
+    coached = coached_sides(g) if coached is None else coached
+    n, team = game.num_players, seat % 2
+    on = counts[:, :SIDES].reshape(-1, EVENTS, 2)  # Kids per side
+    live = g.in_play[:, :, None]
+    free = ~coached.reshape(-1, EVENTS, 2) & live  # sides in play without a Coach
+    empty = np.where(live, SPOTS - on, 0)
+    on_free = on * free
+    free_kids = on_free.sum(axis=1)  # (games, teams): Kids on sides without a Coach
+    hands = counts[:, HAND:HAND + n]
+    opponents = [s for s in range(n) if s % 2 != team]
+    return {
+        # a placed Kid on a side without a Coach, for a Kid of the hand
+        "lift": free_kids.sum(axis=1) * hands[:, seat],
+        # pairs on one side, and pairs on two sides of a team that both lack a Coach
+        "switch": (on * (on - 1) // 2).sum(axis=(1, 2))
+        + ((free_kids**2 - (on_free**2).sum(axis=1)) // 2).sum(axis=1),
+        "swap": free_kids[:, 0] * free_kids[:, 1],
+        # an empty position of the Kid's own side, or of another side when neither has a Coach
+        "move": (on * empty).sum(axis=(1, 2))
+        + (free_kids * (empty * free).sum(axis=1)).sum(axis=1)
+        - (on_free * empty).sum(axis=(1, 2)),
+        "force": ((hands[:, opponents] > 0) & ~g.exempt[:, opponents]).sum(axis=1),
+        "pick": (hands[:, opponents] > 0).sum(axis=1),
+    }
+
+
+def action_options(g: Games, game, deck: DeckArrays, seat: int, counts=None, coached=None) -> np.ndarray:
+    """(games, events): legal actions of each event's Event Action this turn (0 when the
+    placement does not open it). Their sum plus one (``skip action``) is the decision's count."""
+    per_action = action_counts(g, game, seat, counts, coached)
+    by_event = np.stack([per_action[a] for a in deck.actions], axis=1)
+    return np.where(open_events(g, deck), by_event, 0)
+
+
+def coach_count(g: Games) -> np.ndarray:
+    """(games,): legal actions of the ``coach`` decision: either Coach card to any side in
+    play without a Coach, or ``skip coach``."""
+    free = 2 * EVENTS_IN_PLAY - (g.coach_at >= 0).sum(axis=1)
+    return 2 * free + 1
+
+
+def legal_count(g: Games, game, step: str, seat: int) -> np.ndarray:
+    """(games,): how many legal actions ``seat`` has at decision ``step`` (the engine's
+    ``state.step``: take, advance, place, action, give_back or coach)."""
+    counts = place_counts(g)
+    if step == "take":
+        return counts[:, ROW]
+    if step == "advance":
+        return np.full(len(g), len(advance_steps(game)) + 1)
+    if step == "place":
+        kids, spots = place_options(g, game, seat, counts)
+        return kids.sum(axis=1) * spots.sum(axis=1)
+    if step == "action":
+        return action_options(g, game, DeckArrays(game.deck), seat, counts).sum(axis=1) + 1
+    if step == "give_back":
+        return counts[:, HAND + seat]
+    if step == "coach":
+        return coach_count(g)
+    raise ValueError(f"unknown decision {step!r}")
+
+
+# ----------------------------------------------------------------------------------------
+# Applying actions to the games in ``rows`` (an index array)
+# ----------------------------------------------------------------------------------------
+
+
+def take(g: Games, rows, kid, seat: int) -> None:
+    """``seat`` takes face-up ``kid``."""
+    g.loc[rows, kid] = HAND + seat
+
+
+def reveal(g: Games) -> None:
+    """Where the row is empty, the stack becomes the row (after a take and its advance)."""
+    empty = ~(g.loc == ROW).any(axis=1)
+    g.loc[empty[:, None] & (g.loc == STACK)] = ROW
+
+
+def advance(g: Games, rows, steps) -> None:
+    """Advance the schedule by ``steps`` (rows, events)."""
+    g.levels[rows] += steps
+
+
+def end_pick(g: Games) -> None:
+    """The 4 most advanced events go in play, ties to the event higher in the column."""
+    key = g.levels * 8 + (7 - g.colpos.astype(np.int64))
+    ahead = (key[:, None, :] > key[:, :, None]).sum(axis=2)
+    g.in_play = ahead < EVENTS_IN_PLAY
+
+
+def place(g: Games, rows, kid, event, team: int) -> None:
+    """Place ``kid`` on ``team``'s side of ``event``."""
+    g.loc[rows, kid] = 2 * event + team
+    g.placed[rows], g.placed_at[rows] = kid, event
+
+
+def lift(g: Games, rows, kid, put, seat: int) -> None:
+    """Placed ``kid`` goes to ``seat``'s hand; ``put`` from that hand takes its side."""
+    side = g.loc[rows, kid]
+    g.loc[rows, put] = side
+    g.loc[rows, kid] = HAND + seat
+
+
+def exchange(g: Games, rows, a, b) -> None:
+    """Placed Kids ``a`` and ``b`` exchange places (Switch, Swap)."""
+    side_a, side_b = g.loc[rows, a], g.loc[rows, b]
+    g.loc[rows, a], g.loc[rows, b] = side_b, side_a
+
+
+def move(g: Games, rows, kid, event) -> None:
+    """Placed ``kid`` moves to ``event`` on its own side."""
+    g.loc[rows, kid] = 2 * event + g.loc[rows, kid] % 2
+
+
+def force(g: Games, rows, victim, kid) -> None:
+    """``kid`` from ``victim``'s hand becomes their Forced Kid; they become exempt."""
+    g.loc[rows, kid] = FORCED + victim
+    g.exempt[rows, victim] = True
+
+
+def hand_over(g: Games, rows, kid, seat) -> None:
+    """``kid`` goes to ``seat``'s hand (Pick a Kid, and the give-back after it)."""
+    g.loc[rows, kid] = HAND + seat
+
+
+def coach(g: Games, rows, card, side) -> None:
+    """Put the Coach card of event ``card`` on side code ``side``."""
+    g.coach_at[rows, card] = side
+
+
+def end_turn(g: Games, seat: int) -> None:
+    """``seat``'s turn is over: their Force exemption ends."""
+    g.exempt[:, seat] = False
+    g.placed[:] = -1
+    g.placed_at[:] = -1
+
+
+# ----------------------------------------------------------------------------------------
+# Random play
+# ----------------------------------------------------------------------------------------
+
+
+def _weighted(rng, weights) -> np.ndarray:
+    """Per row, an index chosen with probability proportional to ``weights`` (rows, k);
+    k where a row's weights are all 0."""
+    cum = np.cumsum(weights, axis=1)
+    r = (rng.random(len(cum)) * cum[:, -1]).astype(np.int64)
+    return (cum <= r[:, None]).sum(axis=1)
+
+
+def _uniform(rng, total) -> np.ndarray:
+    """Per row, a whole number uniform in ``[0, total)``."""
+    return (rng.random(len(total)) * total).astype(np.int64)
+
+
+def _at(values, index) -> np.ndarray:
+    """``values[i, index[i]]`` per row (index clipped into range)."""
+    index = np.clip(index, 0, values.shape[1] - 1)
+    return np.take_along_axis(values, index.astype(np.int64), axis=1)
+
+
+def play_random(game, count: int, rng: np.random.Generator) -> Games:
+    """Play ``count`` games with random bots in every seat; returns the finished games."""
+    deck = DeckArrays(game.deck)
+    n = game.num_players
+    g = new_games(game, count, rng)
+    steps = advance_steps(game)
+    for t in range(KIDS):  # Pick phase: 24 takes
+        random_take(g, rng, deck, steps, t % n)
+    end_pick(g)
+    for t in range(KIDS):  # Play phase: 24 turns
+        random_turn(g, rng, game, deck, t % n)
+    return g
+
+
+def random_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
+    """``seat`` takes a face-up Kid; after a Brat, one of the advance options or skip."""
+    kid = _weighted(rng, g.loc == ROW)
+    take(g, np.arange(len(g)), kid, seat)
+    rows = np.flatnonzero(deck.brat[kid])
+    choice = _uniform(rng, np.full(len(rows), len(steps) + 1))
+    chosen = choice < len(steps)
+    advance(g, rows[chosen], steps[choice[chosen]])
+    reveal(g)
+
+
+def random_turn(g: Games, rng, game, deck: DeckArrays, seat: int) -> None:
+    """One turn of ``seat``: place, action (and give-back), Coach after a Brat, end."""
+    coached = coached_sides(g)
+    random_place(g, rng, game, seat, place_counts(g), coached)
+    random_action(g, rng, game, deck, seat, place_counts(g), coached)
+    rows = np.flatnonzero(deck.brat[g.placed])
+    if len(rows):
+        random_coach(g, rows, rng)
+    end_turn(g, seat)
+
+
+def random_place(g: Games, rng, game, seat: int, counts, coached) -> None:
+    """The ``place`` decision: a Kid and an allowed empty position, each uniformly."""
+    kids, spots = place_options(g, game, seat, counts, coached)
+    place(g, np.arange(len(g)), _weighted(rng, kids), _weighted(rng, spots), seat % 2)
+
+
+def random_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached) -> None:
+    """The ``action`` decision: an event's action with probability proportional to its
+    number of options (``skip action`` counts one), then one of those options uniformly;
+    a Pick is followed by its give-back."""
+    options = action_options(g, game, deck, seat, counts, coached)
+    chosen = _weighted(rng, np.concatenate([options, np.ones((len(g), 1), dtype=np.int64)], axis=1))
+    for event, action in enumerate(deck.actions):
+        rows = np.flatnonzero(chosen == event)
+        if len(rows):
+            _ACTIONS[action](g, rows, rng, game, seat, counts[rows], coached[rows])
+
+
+def _kid_sides(g, rows, coached):
+    """For the games in ``rows``: each Kid's place code, whether it is placed, and whether
+    it is placed on a side without a Coach."""
+    loc = g.loc[rows].astype(np.int64)
+    on = loc < SIDES
+    free = on & ~_at(coached, loc)
+    return loc, on, free
+
+
+def _random_lift(g, rows, rng, game, seat, counts, coached):
+    loc, _, free = _kid_sides(g, rows, coached)
+    kid = _weighted(rng, free)
+    put = _weighted(rng, loc == HAND + seat)
+    lift(g, rows, kid, put, seat)
+
+
+def _random_switch(g, rows, rng, game, seat, counts, coached):
+    # An ordered pair uniformly (the first Kid weighted by its partners), which is an
+    # unordered pair uniformly.
+    loc, on, free = _kid_sides(g, rows, coached)
+    team = loc % 2
+    here = _at(counts, loc)  # Kids on the Kid's side
+    free_kids = (counts[:, :SIDES] * ~coached).reshape(-1, EVENTS, 2).sum(axis=1)  # (rows, teams)
+    partners = np.where(free, _at(free_kids, team) - 1, here - 1) * on
+    a = _weighted(rng, partners)
+    pick = np.arange(len(rows))
+    side_a, free_a = loc[pick, a][:, None], free[pick, a][:, None]
+    mates = on & ((loc == side_a) | (free_a & free & (team == side_a % 2)))
+    mates[pick, a] = False
+    exchange(g, rows, a, _weighted(rng, mates))
+
+
+def _random_swap(g, rows, rng, game, seat, counts, coached):
+    loc, _, free = _kid_sides(g, rows, coached)
+    team = loc % 2
+    a = _weighted(rng, free & (team == 0))
+    b = _weighted(rng, free & (team == 1))
+    exchange(g, rows, a, b)
+
+
+def _random_move(g, rows, rng, game, seat, counts, coached):
+    loc, on, free = _kid_sides(g, rows, coached)
+    live = g.in_play[rows]
+    empty = np.where(np.repeat(live, 2, axis=1), SPOTS - counts[:, :SIDES], 0)  # (rows, sides)
+    empty_free = (empty * ~coached).reshape(-1, EVENTS, 2).sum(axis=1)  # (rows, teams)
+    targets = np.where(free, _at(empty_free, loc % 2), _at(empty, loc)) * on
+    kid = _weighted(rng, targets)
+    pick = np.arange(len(rows))
+    side, kid_free = loc[pick, kid], free[pick, kid]
+    team = side % 2
+    own = empty.reshape(-1, EVENTS, 2)[pick, :, team]  # (rows, events) on the Kid's side
+    side_free = ~coached.reshape(-1, EVENTS, 2)[pick, :, team]
+    allowed = (np.arange(EVENTS)[None, :] == (side // 2)[:, None]) | (kid_free[:, None] & side_free)
+    move(g, rows, kid, _weighted(rng, own * allowed))
+
+
+def _opponents(game, seat):
+    return np.array([s for s in range(game.num_players) if s % 2 != seat % 2])
+
+
+def _random_force(g, rows, rng, game, seat, counts, coached):
+    opponents = _opponents(game, seat)
+    can = (counts[:, HAND + opponents] > 0) & ~g.exempt[rows][:, opponents]
+    victim = opponents[_weighted(rng, can)]
+    kid = _weighted(rng, g.loc[rows] == (HAND + victim)[:, None])
+    force(g, rows, victim, kid)
+
+
+def _random_pick(g, rows, rng, game, seat, counts, coached):
+    opponents = _opponents(game, seat)
+    victim = opponents[_weighted(rng, counts[:, HAND + opponents] > 0)]
+    hand_over(g, rows, _weighted(rng, g.loc[rows] == (HAND + victim)[:, None]), seat)
+    # The give-back: any Kid of the picker's hand, the one just taken included.
+    hand_over(g, rows, _weighted(rng, g.loc[rows] == HAND + seat), victim)
+
+
+_ACTIONS = {
+    "lift": _random_lift,
+    "switch": _random_switch,
+    "swap": _random_swap,
+    "move": _random_move,
+    "force": _random_force,
+    "pick": _random_pick,
+}
+
+
+def random_coach(g: Games, rows, rng) -> None:
+    """The ``coach`` decision in the games ``rows``: one of ``2 * free sides + 1`` options
+    uniformly (either Coach card to a side in play without a Coach, or skip)."""
+    free = coach_count(g)[rows] // 2  # sides in play without a Coach
+    choice = _uniform(rng, 2 * free + 1)
+    go = choice < 2 * free
+    rows, choice, free = rows[go], choice[go], free[go]
+    cards = _weighted_nth(~g.in_play[rows], choice // free)
+    live = np.repeat(g.in_play[rows], 2, axis=1) & ~coached_sides(g)[rows]
+    coach(g, rows, cards, _weighted_nth(live, choice % free))
+
+
+def _weighted_nth(mask, nth) -> np.ndarray:
+    """Per row, the index of the ``nth`` True of ``mask`` (counting from 0)."""
+    return (np.cumsum(mask, axis=1) <= nth[:, None]).sum(axis=1)
+
+
+# ----------------------------------------------------------------------------------------
+# Results
+# ----------------------------------------------------------------------------------------
+
+
+def score(g: Games, deck: DeckArrays) -> np.ndarray:
+    """(games, events, teams): each team's points at each event (its Kids' values in the
+    event's colour), as ``score_board``; 0 at events not in play."""
+    count = len(g)
+    loc = g.loc.astype(np.int64)
+    on = loc < SIDES
+    value = deck.value[np.arange(KIDS)[None, :], np.where(on, loc // 2, 0)]
+    index = (np.arange(count, dtype=np.int64)[:, None] * SIDES + np.where(on, loc, 0))[on]
+    points = np.bincount(index, weights=value[on], minlength=count * SIDES)
+    return points.reshape(count, EVENTS, 2).astype(np.int64)
+
+
+def simulate_batch(game, bots, games: int, seed: int, labels=None) -> pd.DataFrame:
+    """The table of :func:`gamedesign.simulate` for ``games`` games, played in batches.
+
+    Every seat must be a bot named in ``BATCH_BOTS``. Seeded by ``seed``; games are played
+    in batches of 10,000, so memory stays flat for long runs.
+    """
+    n = game.num_players
+    if any(b not in BATCH_BOTS for b in bots):
+        raise ValueError(f"the GYM batch path plays only {', '.join(BATCH_BOTS)} bots, not {list(bots)}")
+    labels = list(labels or bots)
+    deck = DeckArrays(game.deck)
+    parts = []
+    streams = np.random.SeedSequence(seed).spawn(-(-games // BATCH))
+    for index, stream in enumerate(streams):
+        count = min(BATCH, games - index * BATCH)
+        played = play_random(game, count, np.random.default_rng(stream))
+        parts.append(_table(played, score(played, deck), deck, index * BATCH, labels, n))
+    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    frame["score"] = frame["score"].astype("Float64")
+    return frame
+
+
+def _table(g: Games, points: np.ndarray, deck: DeckArrays, first: int, labels, n: int) -> pd.DataFrame:
+    count = len(g)
+    team = np.tile(np.arange(n) % 2, count)  # per row
+    game_of_row = np.repeat(np.arange(count), n)
+    totals = points.sum(axis=1)  # (games, teams)
+    own = totals[game_of_row, team]
+    other = totals[game_of_row, 1 - team]
+    winner = np.where(totals[:, 0] >= totals[:, 1], 0, 1)  # a tie goes to team A
+    data = {
+        "game": np.arange(first, first + count).repeat(n),
+        "seat": np.tile(np.arange(n), count),
+        "bot": np.tile(np.array(labels, dtype=object), count),
+        "score": own.astype(float),
+    }
+    in_play = g.in_play[game_of_row]
+    for e, name in enumerate(deck.events):
+        data[f"points_{name}"] = np.where(in_play[:, e], points[game_of_row, e, team], np.nan).astype(float)
+    data["eliminated"] = np.zeros(count * n, dtype=bool)
+    data["won"] = team == winner[game_of_row]
+    data["draw"] = np.zeros(count * n, dtype=bool)
+    data["team"] = np.array(TEAMS, dtype=object)[team]
+    data["events_in_play"] = _events_in_play(g, deck)[game_of_row]
+    data["margin"] = (own - other).astype(np.int64)
+    data["decided_by_tie"] = (totals[:, 0] == totals[:, 1])[game_of_row]
+    frame = pd.DataFrame(data)
+    for column in ("bot", "team", "events_in_play"):
+        frame[column] = frame[column].astype("str")
+    return frame
+
+
+def _events_in_play(g: Games, deck: DeckArrays) -> np.ndarray:
+    """(games,) texts: the events in play in column order, joined by ', '."""
+    order = np.argsort(np.where(g.in_play, g.colpos, EVENTS), axis=1)[:, :EVENTS_IN_PLAY]
+    codes = order @ (EVENTS ** np.arange(EVENTS_IN_PLAY - 1, -1, -1))
+    unique, inverse = np.unique(codes, return_inverse=True)
+    texts = np.empty(len(unique), dtype=object)
+    for i, code in enumerate(unique):
+        texts[i] = ", ".join(deck.events[e] for e in order[np.flatnonzero(codes == code)[0]])
+    return texts[inverse.reshape(-1)]

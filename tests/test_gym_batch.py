@@ -1,0 +1,423 @@
+"""GYM's batch path (``gamedesign/games/gym/batch.py``) plays by the object engine's rules.
+
+Engine states along random engine games (2, 4 and 6 players, every option, a custom deck)
+are converted to the batch arrays: the batch's counts of legal actions must equal the
+engine's at every decision, applying the engine's action to the arrays must give the
+engine's board, the batch's random decisions must be uniform over exactly the engine's
+legal actions, scores must equal ``score_board``, and whole runs must have the engine's
+result distributions and table columns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import gamedesign
+from gamedesign.games.gym import (
+    DEFAULT_DECK,
+    Advance,
+    Coach,
+    Force,
+    GiveBack,
+    Lift,
+    Move,
+    PickFrom,
+    Place,
+    Skip,
+    Swap,
+    Switch,
+    Take,
+    batch,
+    score_board,
+)
+from gamedesign.games.gym.rules import ACTION_KIND, TEAMS
+
+
+def custom_deck() -> dict:
+    """A designer's deck unlike the default: other names, event order, colour-action
+    pairs and values, and 10 Brats."""
+    events = [
+        ("Sprint", "blue", "move"), ("Rope Climb", "red", "force"), ("Hoops", "purple", "lift"),
+        ("Bars", "green", "pick"), ("Mats", "orange", "swap"), ("Relay", "yellow", "switch"),
+    ]
+    colours = ["red", "orange", "yellow", "green", "blue", "purple"]
+    kids = []
+    for i in range(14):
+        a, b = colours[i % 6], colours[(i * 5 + 2) % 6]
+        if a == b:
+            b = colours[(i + 3) % 6]
+        kids.append({"name": f"Runner{i}", "type": "friendly",
+                     "skills": [{"colour": a, "value": 1 + i % 4}, {"colour": b, "value": 1 + (i * 3) % 5}]})
+    for i in range(10):
+        kids.append({"name": f"Imp{i}", "type": "brat", "skills": [{"colour": colours[(i * 7) % 6], "value": 1 + i % 3}]})
+    return {"events": [{"name": n, "colour": c, "action": a} for n, c, a in events], "kids": kids}
+
+
+CONFIGS = [
+    pytest.param({"players": p, "brat_advance": a, "coach_blocks_placement": c}, id=f"{p}p-{a}-{'block' if c else 'open'}")
+    for p in (2, 4, 6)
+    for a in ("either", "two_to_one", "one_to_two")
+    for c in (False, True)
+] + [
+    pytest.param({"players": 2, "deck": custom_deck()}, id="custom-deck-2p"),
+    pytest.param({"players": 4, "deck": custom_deck(), "brat_advance": "one_to_two", "coach_blocks_placement": True},
+                 id="custom-deck-4p"),
+]
+
+
+def names(game):
+    deck = game.deck
+    return {k.name: i for i, k in enumerate(deck.kids)}, {e.name: i for i, e in enumerate(deck.events)}
+
+
+def apply_to_arrays(g, game, seat, action, before: dict, state) -> None:
+    """Apply the engine's ``action`` (already applied to ``state``) to the batch ``g``.
+
+    ``before`` holds what the engine state showed before it: ``phase`` and ``victim``.
+    Force and Pick draw their Kid with the engine's generator: the arrays get the same Kid.
+    """
+    kid, event = names(game)
+    rows = np.array([0])
+    if isinstance(action, Take):
+        batch.take(g, rows, kid[action.kid], seat)
+    elif isinstance(action, Advance):
+        steps = np.zeros((1, 6), dtype=np.int64)
+        for e, s in action.steps.items():
+            steps[0, event[e]] += s
+        batch.advance(g, rows, steps)
+    elif isinstance(action, Place):
+        batch.place(g, rows, kid[action.kid], event[action.event], seat % 2)
+    elif isinstance(action, Lift):
+        batch.lift(g, rows, kid[action.kid], kid[action.put], seat)
+    elif isinstance(action, (Switch, Swap)):
+        batch.exchange(g, rows, kid[action.a], kid[action.b])
+    elif isinstance(action, Move):
+        batch.move(g, rows, kid[action.kid], event[action.event])
+    elif isinstance(action, Force):
+        batch.force(g, rows, action.seat, kid[state.forced[action.seat]])
+    elif isinstance(action, PickFrom):
+        batch.hand_over(g, rows, kid[state.taken], seat)
+    elif isinstance(action, GiveBack):
+        batch.hand_over(g, rows, kid[action.kid], before["victim"])
+    elif isinstance(action, Coach):
+        batch.coach(g, rows, event[action.coach], 2 * event[action.event] + TEAMS.index(action.side))
+    else:
+        assert isinstance(action, Skip)
+    if before["phase"] == "pick" and state.step != "advance":
+        batch.reveal(g)
+    if before["phase"] == "pick" and state.phase == "play":
+        batch.end_pick(g)
+    if before["phase"] == "play" and state.placed is None:
+        batch.end_turn(g, seat)
+
+
+FIELDS = ("loc", "levels", "in_play", "coach_at", "exempt", "placed", "placed_at")
+
+
+def assert_same(g, h):
+    for field in FIELDS:
+        np.testing.assert_array_equal(getattr(g, field), getattr(h, field), err_msg=field)
+
+
+def random_games(config, games, seed):
+    """Yield ``(state, seat, legal, action)`` at every decision of random engine games;
+    the caller applies ``action`` to ``state`` before asking for the next decision."""
+    game = gamedesign.load("gym", **config)
+    rng = random.Random(seed)
+    for i in range(games):
+        state = game.new_state(seed=seed * 100 + i)
+        while not state.is_over():
+            seat = state.turn
+            legal = state.legal_actions(seat)
+            action = rng.choice(legal)
+            yield state, seat, legal, action
+
+
+# ----------------------------------------------------------------------------------------
+# 1. Legal actions and their effects, decision by decision
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_batch_counts_the_engines_legal_actions_and_applies_its_actions(config):
+    game = gamedesign.load("gym", **config)
+    deck = batch.DeckArrays(game.deck)
+    kinds_seen = Counter()
+    chained = None
+    for state, seat, legal, action in random_games(config, games=2, seed=len(str(config))):
+        g = batch.from_state(state)
+        if chained is None or state.phase == "pick" and not state.hands[0]:
+            chained = batch.from_state(state)  # a new game
+        assert_same(chained, g)  # every action so far applied to the arrays gives this state
+        assert batch.legal_count(g, game, state.step, seat)[0] == len(legal), (state.step, state.to_json())
+        if state.step == "place":
+            kids, spots = batch.place_options(g, game, seat)
+            assert kids.sum() == len({a.kid for a in legal})
+            assert spots.sum() == len({(a.event, a.spot) for a in legal})
+        if state.step == "action":
+            per_event = batch.action_options(g, game, deck, seat)[0]
+            engine = Counter(ACTION_KIND[type(a)] for a in legal if not isinstance(a, Skip))
+            ours = {deck.actions[e]: per_event[e] for e in range(6) if per_event[e]}
+            assert ours == dict(engine), (ours, engine, state.to_json())
+            kinds_seen.update(engine)
+        if state.phase == "play":
+            points = batch.score(g, deck)[0]
+            board = score_board(state.board, game.deck)
+            assert {e: list(points[deck.events.index(e)]) for e in board} == board
+        before = {"phase": state.phase, "victim": state.victim}
+        state.apply(seat, action)
+        apply_to_arrays(chained, game, seat, action, before, state)
+    assert_same(chained, batch.from_state(state))
+    assert len(kinds_seen) >= 4  # the games reached most Event Actions
+
+
+def test_counts_at_blocked_and_forced_positions_built_by_hand():
+    """Coaches, Forced Kids and exemptions where they change the counts."""
+    from gamedesign.games.gym import GymState
+
+    lift, switch, force, swap, pick, move = (e.name for e in DEFAULT_DECK.events)
+    in_play = [lift, switch, swap, move]
+    board = {
+        lift: [["Ada", None, "Ben"], ["Chloe", None, None]],
+        switch: [["Dev", None, None], [None, "Ella", None]],
+        swap: [["Finn", "Grace", "Hugo"], ["Iris", None, None]],
+        move: [[None, None, None], ["Leo", "Maya", None]],
+    }
+    for blocks in (False, True):
+        game = gamedesign.load("gym", players=4, coach_blocks_placement=blocks)
+        state = GymState.from_setup(
+            game,
+            hands=[["Nico", "Sam"], ["Olive"], ["Priya", "Tess"], ["Quinn", "Rosa", "Uri"]],
+            in_play=in_play,
+            board=board,
+            coaches={force: (lift, "A"), pick: (swap, "B")},
+            forced=[None, "Vera", None, None],
+        )
+        g = batch.from_state(state)
+        assert batch.legal_count(g, game, "place", 0)[0] == len(state.legal_actions(0))
+        state.apply(0, f"place Sam at {move} spot 1")
+        g = batch.from_state(state)
+        per_event = batch.action_options(g, game, batch.DeckArrays(game.deck), 0)[0]
+        engine = Counter(ACTION_KIND[type(a)] for a in state.legal_actions(0) if not isinstance(a, Skip))
+        assert {game.deck.events[e].action: per_event[e] for e in range(6) if per_event[e]} == dict(engine)
+        assert batch.legal_count(g, game, "action", 0)[0] == len(state.legal_actions(0))
+        # seat 1 is exempt (Forced), seat 3 is not: one Force target
+        assert batch.action_counts(g, game, 0)["force"][0] == 1
+
+
+# ----------------------------------------------------------------------------------------
+# 2. The batch's random decisions are uniform over exactly the legal actions
+# ----------------------------------------------------------------------------------------
+
+
+def key_rows(g) -> list[bytes]:
+    parts = [g.loc.astype(np.int8), g.levels.astype(np.int8), g.coach_at.astype(np.int8), g.exempt.astype(np.int8)]
+    rows = np.ascontiguousarray(np.concatenate(parts, axis=1))
+    return [row.tobytes() for row in rows]
+
+
+def copy_games(g, count=1):
+    return batch.Games(*(np.repeat(getattr(g, f), count, axis=0) for f in batch.Games.__dataclass_fields__))
+
+
+def expected_outcomes(state, seat, legal, game) -> Counter:
+    """Probability of each resulting array state when the engine's random bot decides
+    (the engine's own draws for Force and Pick, and a Brat's advance, included)."""
+    kid, _ = names(game)
+    out = Counter()
+    base = batch.from_state(state)
+
+    def add(g, p):
+        out[key_rows(g)[0]] += p
+
+    for action in legal:
+        p = 1 / len(legal)
+        g = copy_games(base)
+        rows = np.array([0])
+        if isinstance(action, Force):
+            hand = state.hands[action.seat]
+            for k in hand:
+                g = copy_games(base)
+                batch.force(g, rows, action.seat, kid[k])
+                add(g, p / len(hand))
+        elif isinstance(action, PickFrom):
+            victim_hand, own = state.hands[action.seat], state.hands[seat]
+            for k in victim_hand:
+                for back in own + [k]:
+                    g = copy_games(base)
+                    batch.hand_over(g, rows, kid[k], seat)
+                    batch.hand_over(g, rows, kid[back], action.seat)
+                    add(g, p / len(victim_hand) / (len(own) + 1))
+        elif isinstance(action, Take) and game.deck.kid(action.kid).is_brat:
+            after = state.clone()
+            after.apply(seat, action)
+            advances = after.legal_actions(seat)
+            for adv in advances:
+                g = copy_games(base)
+                apply_to_arrays(g, game, seat, action, {"phase": "decision"}, after)
+                if isinstance(adv, Advance):
+                    steps = np.zeros((1, 6), dtype=np.int64)
+                    for e, s in adv.steps.items():
+                        steps[0, names(game)[1][e]] += s
+                    batch.advance(g, rows, steps)
+                batch.reveal(g)
+                add(g, p / len(advances))
+        else:
+            if isinstance(action, (Take, Skip, Coach, Place, Lift, Switch, Swap, Move)):
+                # the arrays' effect of a deterministic action (end of turn left out)
+                apply_to_arrays(g, game, seat, action, {"phase": "decision"}, state)
+            if isinstance(action, Take):
+                batch.reveal(g)
+            add(g, p)
+    return out
+
+
+def sample_outcomes(state, seat, game, samples, rng) -> Counter:
+    deck = batch.DeckArrays(game.deck)
+    g = copy_games(batch.from_state(state), samples)
+    step = state.step
+    if step == "take":
+        batch.random_take(g, rng, deck, batch.advance_steps(game), seat)
+    elif step == "place":
+        batch.random_place(g, rng, game, seat, batch.place_counts(g), batch.coached_sides(g))
+    elif step == "action":
+        batch.random_action(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g))
+    elif step == "coach":
+        batch.random_coach(g, np.arange(samples), rng)
+    return Counter(key_rows(g))
+
+
+@pytest.mark.parametrize("config", [
+    {"players": 2},
+    {"players": 4, "brat_advance": "one_to_two", "coach_blocks_placement": True},
+    {"players": 6, "brat_advance": "two_to_one"},
+    {"players": 2, "deck": custom_deck(), "coach_blocks_placement": True},
+], ids=["2p", "4p-options", "6p", "custom-deck"])
+def test_batch_decisions_are_uniform_over_the_engines_legal_actions(config):
+    game = gamedesign.load("gym", **config)
+    rng = np.random.default_rng(3)
+    samples = 4000
+    checked = Counter()
+    wanted = {"take", "place", "action", "coach", "lift", "switch", "swap", "move", "force", "pick"}
+    for state, seat, legal, action in random_games(config, games=12, seed=7):
+        if wanted <= {k for k, n in checked.items() if n >= 3} and state.phase == "pick" and not state.hands[0]:
+            break  # every decision and every Event Action checked a few times: enough games
+        if state.step not in ("take", "place", "action", "coach"):
+            state.apply(seat, action)
+            continue
+        expected = expected_outcomes(state, seat, legal, game)
+        seen = sample_outcomes(state, seat, game, samples, rng)
+        assert set(seen) <= set(expected), (state.step, state.to_json())  # only legal outcomes
+        # chi-square against the engine's distribution, about 6 standard deviations
+        stat = sum((seen[k] - samples * p) ** 2 / (samples * p) for k, p in expected.items())
+        spread = sum(2 + 1 / (samples * p) for p in expected.values()) ** 0.5
+        assert stat < len(expected) - 1 + 6 * spread, (state.step, stat, len(expected), state.to_json())
+        checked[state.step] += 1
+        checked.update({ACTION_KIND[type(a)] for a in legal if type(a) in ACTION_KIND})
+        state.apply(seat, action)
+    assert wanted <= set(checked), checked
+
+
+# ----------------------------------------------------------------------------------------
+# 3. Scores and the table of finished games
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_batch_table_of_finished_engine_games_is_the_engines(players):
+    from gamedesign.bots import RandomBot
+    from gamedesign.simulate import _rows, play_game
+
+    game = gamedesign.load("gym", players=players)
+    deck = batch.DeckArrays(game.deck)
+    labels = ["random"] * players
+    for seed in range(15):
+        state = play_game(game.new_state(seed=seed), [RandomBot(seed + s) for s in range(players)])
+        g = batch.from_state(state)
+        table = batch._table(g, batch.score(g, deck), deck, seed, labels, players)
+        for row, want in zip(table.to_dict("records"), _rows(state.result(), seed, labels, players)):
+            for column in table.columns:
+                if column.startswith("points_") and column not in want:
+                    assert np.isnan(row[column])  # an event not in play
+                else:
+                    assert row[column] == want[column], column
+
+
+# ----------------------------------------------------------------------------------------
+# 4. Whole runs: the engine's distributions and columns
+# ----------------------------------------------------------------------------------------
+
+
+def summary(table, events):
+    per_game = table[table.seat == 0]
+    out = {
+        "team A wins": per_game["won"].astype(float),
+        "margin": per_game["margin"].astype(float),
+        "decided by tie": per_game["decided_by_tie"].astype(float),
+        "score": per_game["score"].astype(float),
+    }
+    for e in events:
+        column = per_game[f"points_{e}"]
+        out[f"{e} in play"] = column.notna().astype(float)
+        out[f"points at {e}"] = column.fillna(0.0)
+    return out
+
+
+@pytest.mark.parametrize("config", [
+    {"players": 2},
+    {"players": 4, "brat_advance": "two_to_one", "coach_blocks_placement": True},
+], ids=["2p", "4p-options"])
+def test_batch_runs_have_the_engines_result_distributions(config):
+    """Same rules, different random streams: the same rates within statistical tolerance."""
+    game = gamedesign.load("gym", **config)
+    engine = gamedesign.simulate(game, "random", games=600, seed=1, workers=1)
+    fast = gamedesign.simulate(game, "random", games=20_000, seed=1, batch=True)
+    assert set(fast.columns) == set(engine.columns)
+    for column in engine.columns:
+        assert fast[column].dtype == engine[column].dtype, column
+    assert list(fast.columns[4:10]) == [f"points_{e.name}" for e in game.deck.events]  # deck order
+    assert len(fast) == 20_000 * game.num_players
+    events = [e.name for e in game.deck.events]
+    a, b = summary(engine, events), summary(fast, events)
+    for name in a:
+        x, y = a[name], b[name]
+        error = (x.var() / len(x) + y.var() / len(y)) ** 0.5
+        assert abs(x.mean() - y.mean()) <= 4 * error + 1e-9, (name, x.mean(), y.mean(), error)
+    # every seat of a game shows its team's facts
+    for seat in range(game.num_players):
+        rows = fast[fast.seat == seat]
+        team = "AB"[seat % 2]
+        assert (rows["team"] == team).all()
+        sign = 1 if team == "A" else -1
+        assert (rows["margin"].to_numpy() == sign * fast.loc[fast.seat == 0, "margin"].to_numpy()).all()
+    assert (fast["won"] == ((fast["team"] == "A") == (fast.groupby("game")["margin"].transform("first") >= 0))).all()
+
+
+def test_same_seed_same_table_other_seed_other_table_in_batches(monkeypatch):
+    game = gamedesign.load("gym", players=4)
+    one = gamedesign.simulate(game, "random", games=300, seed=5, batch=True)
+    pd.testing.assert_frame_equal(one, gamedesign.simulate(game, "random", games=300, seed=5, batch=True))
+    other = gamedesign.simulate(game, "random", games=300, seed=6, batch=True)
+    assert not one["margin"].equals(other["margin"])
+    monkeypatch.setattr(batch, "BATCH", 100)  # three batches, each its own stream
+    split = gamedesign.simulate(game, "random", games=250, seed=5, batch=True)
+    assert list(split["game"]) == [g for g in range(250) for _ in range(4)]
+    first, second = (split[split.game.between(a, a + 49)]["margin"].to_numpy() for a in (0, 100))
+    assert not np.array_equal(first, second)
+
+
+def test_batch_path_refuses_bots_it_cannot_play():
+    game = gamedesign.load("gym")
+    for bots in (["greedy", "random"], "search"):
+        with pytest.raises(ValueError, match="plays only bots named random"):
+            gamedesign.simulate(game, bots, games=10, batch=True)
+    with pytest.raises(ValueError, match="plays only random"):
+        batch.simulate_batch(game, ["random", "greedy"], 10, 1)
+    from gamedesign.games import gym
+
+    assert gym.BATCH_BOTS == ("random",) and gym.simulate_batch is batch.simulate_batch
