@@ -36,6 +36,7 @@ from gamedesign.games.gym import (
     score_board,
 )
 from gamedesign.games.gym.rules import ACTION_KIND, TEAMS
+from gamedesign.registry import game_module
 
 
 def custom_deck() -> dict:
@@ -404,7 +405,7 @@ def test_same_seed_same_table_other_seed_other_table_in_batches(monkeypatch):
     pd.testing.assert_frame_equal(one, gamedesign.simulate(game, "random", games=300, seed=5, batch=True))
     other = gamedesign.simulate(game, "random", games=300, seed=6, batch=True)
     assert not one["margin"].equals(other["margin"])
-    monkeypatch.setattr(batch, "BATCH", 100)  # three batches, each its own stream
+    monkeypatch.setattr(game_module("gym"), "BATCH_SIZE", 100)  # three batches, each its own stream
     split = gamedesign.simulate(game, "random", games=250, seed=5, batch=True)
     assert list(split["game"]) == [g for g in range(250) for _ in range(4)]
     first, second = (split[split.game.between(a, a + 49)]["margin"].to_numpy() for a in (0, 100))
@@ -416,8 +417,6 @@ def test_batch_path_refuses_bots_it_cannot_play():
     for bots in (["greedy", "random"], "search"):
         with pytest.raises(ValueError, match="plays only bots named random"):
             gamedesign.simulate(game, bots, games=10, batch=True)
-    with pytest.raises(ValueError, match="plays only random"):
-        batch.simulate_batch(game, ["random", "greedy"], 10, 1)
     from gamedesign.games import gym
 
-    assert gym.BATCH_BOTS == ("random",) and gym.simulate_batch is batch.simulate_batch
+    assert gym.BATCH_BOTS == ("random",) and gym.batch_table is batch.batch_table

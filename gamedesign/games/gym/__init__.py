@@ -24,7 +24,7 @@ Rules in brief (2, 4 or 6 players; teams A and B; seats alternate A1, B1, A2, B2
 * ``batch.py``  - thousands of games at once with numpy, for random bots
 """
 
-from .batch import BATCH_BOTS, simulate_batch
+from .batch import BATCH_BOTS, BATCH_SIZE, batch_table
 from .bots import GreedyGymBot
 from .cards import ACTIONS, COLOURS, DEFAULT_DECK, Deck, Event, Kid, load_deck, parse_deck
 from .determinize import sample_state
@@ -53,7 +53,8 @@ GAME_CLASS = GymGame
 BOTS = {"greedy": GreedyGymBot}
 
 __all__ = [
-    "ACTIONS", "BATCH_BOTS", "COLOURS", "DEFAULT_DECK", "Advance", "Coach", "Deck", "Event", "Force", "GiveBack", "GreedyGymBot",
-    "GymGame", "GymOptions", "GymState", "Kid", "Lift", "Move", "PickFrom", "Place", "Skip", "Swap", "Switch",
-    "Take", "load_deck", "parse_deck", "sample_state", "score_board", "select_events", "simulate_batch", "team_of",
+    "ACTIONS", "BATCH_BOTS", "BATCH_SIZE", "COLOURS", "DEFAULT_DECK", "Advance", "Coach", "Deck", "Event", "Force",
+    "GiveBack", "GreedyGymBot", "GymGame", "GymOptions", "GymState", "Kid", "Lift", "Move", "PickFrom", "Place", "Skip",
+    "Swap", "Switch", "Take", "batch_table", "load_deck", "parse_deck", "sample_state", "score_board", "select_events",
+    "team_of",
 ]

@@ -43,8 +43,8 @@ from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS
 #: The bots this module can play.
 BATCH_BOTS = ("random",)
 
-#: Games played at once; longer runs are played batch after batch (flat memory).
-BATCH = 10_000
+#: Games played at once (each chunk of a run has its own random stream; memory stays flat).
+BATCH_SIZE = 10_000
 
 EVENTS, KIDS = 6, 24
 SIDES = 2 * EVENTS  # place codes 0-11: side of team t at event e is 2 * e + t
@@ -540,26 +540,12 @@ def score(g: Games, deck: DeckArrays) -> np.ndarray:
     return points.reshape(count, EVENTS, 2).astype(np.int64)
 
 
-def simulate_batch(game, bots, games: int, seed: int, labels=None) -> pd.DataFrame:
-    """The table of :func:`gamedesign.simulate` for ``games`` games, played in batches.
-
-    Every seat must be a bot named in ``BATCH_BOTS``. Seeded by ``seed``; games are played
-    in batches of 10,000, so memory stays flat for long runs.
-    """
-    n = game.num_players
-    if any(b not in BATCH_BOTS for b in bots):
-        raise ValueError(f"the GYM batch path plays only {', '.join(BATCH_BOTS)} bots, not {list(bots)}")
-    labels = list(labels or bots)
+def batch_table(game, bots, games: int, rng: np.random.Generator, first: int, labels) -> pd.DataFrame:
+    """The rows of :func:`gamedesign.simulate` for ``games`` games played at once with
+    ``rng``, numbered from ``first`` (``simulate(..., batch=True)`` calls it per chunk)."""
     deck = DeckArrays(game.deck)
-    parts = []
-    streams = np.random.SeedSequence(seed).spawn(-(-games // BATCH))
-    for index, stream in enumerate(streams):
-        count = min(BATCH, games - index * BATCH)
-        played = play_random(game, count, np.random.default_rng(stream))
-        parts.append(_table(played, score(played, deck), deck, index * BATCH, labels, n))
-    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    frame["score"] = frame["score"].astype("Float64")
-    return frame
+    played = play_random(game, games, rng)
+    return _table(played, score(played, deck), deck, first, labels, game.num_players)
 
 
 def _table(g: Games, points: np.ndarray, deck: DeckArrays, first: int, labels, n: int) -> pd.DataFrame:
