@@ -97,6 +97,13 @@ def _greedy_mean_with_bench_six() -> float:
     return float(df.loc[df.bot == "greedy", "score"].mean())
 
 
+def _diet_greedy_rung_low_end() -> float:
+    import gamedesign
+    from gamedesign.ladder import play_rung
+
+    return float(play_rung(gamedesign.load("diet", players=4), "greedy", "random", games=100, seed=2)["low"])
+
+
 def _odds(name: str, *args):
     from gamedesign import odds
 
@@ -226,6 +233,24 @@ EXERCISES: dict[str, Exercise] = {
             "lab-explain-1",
             "explain",
             "Write a sentence or two: is the change big enough to matter at the table, and how do you know it is not noise?",
+        ),
+        Exercise(
+            "bots-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
+        ),
+        Exercise(
+            "bots-rung-1",
+            "approx",
+            "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=100, seed=2) "
+            "returns a dict; the lower end of the interval is under \"low\".",
+            _diet_greedy_rung_low_end,
+            tolerance=0.001,
+        ),
+        Exercise(
+            "bots-explain-1",
+            "explain",
+            "Write a sentence or two: which rule, and why would a better player then win more often?",
         ),
     ]
 }

@@ -1,0 +1,71 @@
+"""The strength ladder: a rung rotates seats and counts wins; the stored ladder reads back
+with its intervals; the chart shows every rung."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import gamedesign
+from gamedesign.charts.bots import ladder_chart
+from gamedesign.ladder import fair_share, play_rung, read_ladder
+from gamedesign.odds import estimate
+
+
+def test_a_rung_puts_the_tested_bot_in_every_seat():
+    game = gamedesign.load("legday", players=3)
+    lines = []
+    rung = play_rung(game, "greedy", "random", games=7, seed=4, report=lines.append)
+    assert [line.split(" in seat ")[1].split(":")[0] for line in lines] == ["0", "1", "2"]
+    assert [int(line.rsplit(" in ", 1)[1].split()[0]) for line in lines] == [3, 2, 2]
+    wins = sum(int(line.split(": ")[-1].split()[0]) for line in lines)
+    assert rung["games"] == 7 and rung["wins"] == wins
+    interval = estimate(wins, 7)
+    assert (rung["win rate"], rung["low"], rung["high"]) == (interval.proportion, interval.low, interval.high)
+    assert rung["fair share"] == pytest.approx(1 / 3) and rung["separated"] == (interval.low > 1 / 3)
+    assert rung["tested"] == "greedy" and rung["field"] == "random"
+
+
+def test_a_rung_is_seeded_and_checks_its_game_count():
+    game = gamedesign.load("gym")
+    one = play_rung(game, "greedy", "random", games=6, seed=2)
+    two = play_rung(game, "greedy", "random", games=6, seed=2)
+    assert {k: v for k, v in one.items() if k != "seconds"} == {k: v for k, v in two.items() if k != "seconds"}
+    assert fair_share(game) == 0.5
+    for bad in (0, 2.5, True):
+        with pytest.raises(ValueError, match="games must be a whole number"):
+            play_rung(game, "greedy", "random", games=bad, seed=2)
+
+
+def test_the_stored_ladder_reads_back_with_its_intervals():
+    ladder = read_ladder()
+    assert set(ladder["game"]) == {"Don't Skip Leg Day", "GYM", "The Diet Game"}
+    for row in ladder.itertuples():
+        interval = estimate(int(row.wins), int(row.games))
+        assert (row._asdict()["low"], row._asdict()["high"]) == (interval.low, interval.high)
+        assert row.separated == (interval.low > row.fair_share)
+    # Every game has both rungs: greedy over random and search over greedy.
+    rungs = ladder.groupby("game")["rung"].apply(set)
+    assert all({"greedy vs random", "search vs greedy"} <= r for r in rungs)
+
+
+def test_a_file_that_is_not_a_ladder_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="no ladder file"):
+        read_ladder(tmp_path / "missing.csv")
+    bad = tmp_path / "bad.csv"
+    pd.DataFrame({"game": ["GYM"], "wins": [3]}).to_csv(bad, index=False)
+    with pytest.raises(ValueError, match="is not a ladder file: it has no column 'players'"):
+        read_ladder(bad)
+
+
+def test_the_ladder_chart_shows_each_rung_with_its_interval_and_fair_share():
+    ladder = read_ladder()
+    spec = ladder_chart(ladder).to_dict()
+    layers = spec["layer"]
+    assert [layer["mark"]["type"] for layer in layers] == ["rule", "point", "tick"]
+    assert layers[0]["encoding"]["x2"]["field"] == "high"
+    assert layers[2]["encoding"]["x"]["field"] == "fair_share"
+    rows = next(iter(spec["datasets"].values()))
+    assert len(rows) == len(ladder)
+    with pytest.raises(ValueError, match="read_ladder"):
+        ladder_chart(ladder.drop(columns=["low"]))
