@@ -92,3 +92,12 @@ def test_play_gym_returns_a_widget_and_refuses_bad_settings():
         play_gym(players=2, human=2)
     with pytest.raises(ValueError, match="unknown bot"):
         play_gym(bots="clever")
+
+
+def test_the_move_log_uses_the_apps_names_for_the_seats():
+    app = GymApp(players=4, seed=5, human=2)
+    while app.state.phase == "pick":
+        click_through_one(app)
+    log = app.log.value
+    assert "player " not in log
+    assert "Bot 1 (team B) took" in log and "You took" in log

@@ -18,6 +18,7 @@ values, so nothing depends on seeing colour. Refused choices are explained, neve
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 
@@ -271,11 +272,21 @@ class GymApp:
         self.board.value = self._board_html(view) if view["board"] else ""
         self.log.value = (
             "<details open><summary><b>Move log</b> (newest first)</summary>"
-            + "<br>".join(html.escape(line) for line in reversed(view["log"][-40:]))
+            + "<br>".join(html.escape(self._named(line)) for line in reversed(view["log"][-40:]))
             + "</details>"
         )
         self.scores.value = self._scores_html() if view["phase"] == "over" else ""
         self._render_controls(view)
+
+    def _named(self, line: str) -> str:
+        """A log line with the app's names for the seats: "player 1 placed ..." becomes
+        "Bot 1 (team B) placed ...", and the learner's own seat "you"."""
+        def name(match) -> str:
+            seat = int(match[1])
+            return "you" if seat == self.human else self.names[seat]
+
+        line = re.sub(r"\bplayer (\d+)\b", name, line)
+        return line[:1].upper() + line[1:]
 
     def _render_controls(self, view: dict) -> None:
         step = view["step"]
