@@ -29,6 +29,7 @@ import gamedesign
 from gamedesign.ladder import RUNGS, play_rung
 from gamedesign.search import SearchBot
 
+
 def make(name, args):
     if name == "search":
         return SearchBot(iterations=args.iterations, rollout=args.rollout, paired=args.paired)

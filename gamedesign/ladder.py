@@ -14,6 +14,7 @@ back with the intervals.
 
 from __future__ import annotations
 
+import copy
 import time
 from pathlib import Path
 
@@ -57,7 +58,8 @@ def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progr
         count = games // n + (1 if seat < games % n else 0)
         if not count:
             continue
-        bots = [field] * n
+        # Each field seat gets its own bot: a bot object remembers its seat and generator.
+        bots = [field if isinstance(field, str) else copy.deepcopy(field) for _ in range(n)]
         bots[seat] = tested
         frame = simulate(game, bots, games=count, seed=seed * 100 + seat, workers=workers, progress=progress)
         mine = frame[frame.seat == seat]
@@ -87,6 +89,16 @@ def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progr
     }
 
 
+def _rung_label(tested: str, field: str, iterations, paired: bool) -> str:
+    """E.g. "greedy vs random", "search (100 iterations, paired) vs greedy"."""
+    settings = []
+    if pd.notna(iterations) and iterations != "":
+        settings.append(f"{int(iterations)} iterations")
+    if paired:
+        settings.append("paired")
+    return f"{tested}{' (' + ', '.join(settings) + ')' if settings else ''} vs {field}"
+
+
 def read_ladder(path=None) -> pd.DataFrame:
     """The measured ladder (``gamedesign/data/ladder.csv`` by default) with each rung's win
     rate, 95% interval and whether it is separated from the fair share."""
@@ -104,10 +116,8 @@ def read_ladder(path=None) -> pd.DataFrame:
     table["high"] = [r.high for r in rates]
     table["separated"] = table["low"] > table["fair_share"]
     paired = table["paired"].fillna(False).astype(bool) if "paired" in table.columns else pd.Series(False, table.index)
-    table["rung"] = [
-        f"{tested}{' (paired)' if pair else ''} vs {field}"
-        for tested, pair, field in zip(table["tested"], paired, table["field"])
-    ]
+    iterations = table["search_iterations"] if "search_iterations" in table.columns else pd.Series(None, table.index)
+    table["rung"] = [_rung_label(*row) for row in zip(table["tested"], table["field"], iterations, paired)]
     return table
 
 

@@ -49,6 +49,15 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
         raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+    seen: dict[int, int] = {}
+    for seat, spec in enumerate(bots):
+        if not isinstance(spec, str):
+            if id(spec) in seen:
+                raise ValueError(
+                    f"seats {seen[id(spec)]} and {seat} are given the same bot object; a bot remembers its seat "
+                    "and its generator, so give each seat its own bot (or a bot name)"
+                )
+            seen[id(spec)] = seat
     labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
     return bots, labels
 
@@ -132,9 +141,10 @@ def simulate(
       games at once) when it has one for these bots (Leg Day: random and greedy; GYM and
       The Diet Game: random). Same rules, columns and distributions, different random
       streams: the games are not the same as the object engine's for the same seed.
-      Games go in chunks of the game's ``BATCH_SIZE``, side by side on ``executor`` or
-      ``workers`` processes (by default all cores when there are two chunks or more);
-      the table is the same however the chunks run.
+      Games go in chunks of the game's ``BATCH_SIZE`` (``chunk_size`` does not apply),
+      side by side on ``executor`` or on ``workers`` processes (by default one per chunk,
+      up to the number of cores, when there are two chunks or more); the table is the
+      same however the chunks run.
     """
     bots, labels = lineup(game, bots, games)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):

@@ -18,7 +18,8 @@ import pandas as pd
 import pytest
 
 import gamedesign
-from gamedesign.games.diet.batch import Cards, choice_counts, planning_count, planning_groups, play_random
+from gamedesign.games.diet.batch import Cards, _Games, choice_counts, planning_count, planning_groups, play_random
+from gamedesign.games.diet.rules import Discard, Pass, Play, Skip
 from gamedesign.games.diet.cards import MEALS
 
 SMALL_DECK = {
@@ -90,6 +91,51 @@ def test_every_decision_offers_the_engines_number_of_choices(players, options):
     assert {(meal, "neighbour") for meal in MEALS} <= checked
 
 
+def _uniform(outcomes: list, legal: list, where) -> None:
+    """Every outcome is a legal action and each legal action comes up about equally often."""
+    assert set(outcomes) <= set(legal), (where, set(outcomes) - set(legal))
+    share, n = 1 / len(legal), len(outcomes)
+    for action in legal:
+        seen = outcomes.count(action) / n
+        assert abs(seen - share) <= 5 * (share * (1 - share) / n) ** 0.5, (where, action, seen, share)
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (5, {"deck": SMALL_DECK, "max_turns": 30})], ids=["4p", "5p-small"])
+def test_batch_choices_are_uniform_over_the_engines_legal_actions(players, options):
+    """Engine states copied into the arrays: the batch's random choice at each decision
+    reaches exactly the engine's legal actions, each about equally often."""
+    game = gamedesign.load("diet", players=players, **options)
+    cards = Cards(game.deck)
+    rng = random.Random(11)
+    copies = 2000
+    checked = 0
+    for seed in range(2):
+        state = game.new_state(seed=seed)
+        while not state.is_over() and state.turn <= 12:
+            (seat,) = state.to_move()
+            legal = state.legal_actions(seat)
+            if len(legal) > 1:
+                batch = _Games.from_state(state, copies, np.random.default_rng(checked))
+                everyone = np.arange(copies)
+                if state.phase == "planning":
+                    batch.draw = lambda *args: None  # look at the discards alone
+                    before = batch.hands[seat].copy()
+                    batch.planning(everyone, seat)
+                    gone = before - batch.hands[seat]
+                    outcomes = [
+                        Discard(tuple(name for t, name in enumerate(cards.names) for _ in range(int(gone[t, g]))))
+                        for g in range(copies)
+                    ]
+                else:
+                    chosen = batch.choose(everyone, seat, _columns(cards, state))
+                    decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
+                    outcomes = [decline if t < 0 else Play(cards.names[t]) for t in chosen]
+                _uniform(outcomes, legal, (seed, state.turn, state.phase, state.step))
+                checked += 1
+            state.apply(seat, rng.choice(legal))
+    assert checked > 40
+
+
 def test_planning_offers_the_engines_discards():
     game = gamedesign.load("diet")
     cards = Cards(game.deck)
@@ -150,8 +196,12 @@ def _compare(engine: pd.DataFrame, fast: pd.DataFrame, players: int) -> None:
         "exercises_cancelled", "laziness_played", "cheats_played", "cheats_suffered", "willpower_played",
         "cards_swapped",
     ]
+    # One value per game (the mean over its seats): the seats of one game are not
+    # independent, so the standard error counts games, not rows.
+    e_means = engine[columns].astype(float).groupby(engine["game"]).mean()
+    f_means = fast[columns].astype(float).groupby(fast["game"]).mean()
     for column in columns:
-        a, b = engine[column].astype(float), fast[column].astype(float)
+        a, b = e_means[column], f_means[column]
         assert abs(a.mean() - b.mean()) < 4 * b.std() / len(a) ** 0.5 + 0.02, (column, a.mean(), b.mean())
     assert (f_games["ended_by"] == np.where(f_games["draw"], "turn limit", "target")).all()
 

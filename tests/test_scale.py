@@ -203,6 +203,14 @@ def test_batch_games_have_the_engines_result_distributions(bots):
         assert abs(a.mean() - b.mean()) < 4 * a.std() / len(a.dropna()) ** 0.5 + 0.05, column
 
 
+def test_one_bot_object_in_two_seats_is_refused():
+    from gamedesign.bots import RandomBot
+
+    bot = RandomBot()
+    with pytest.raises(ValueError, match="seats 0 and 2 are given the same bot object"):
+        gamedesign.simulate(gamedesign.load("legday", players=3), [bot, "random", bot], games=2)
+
+
 def test_batch_path_refuses_what_it_cannot_play(monkeypatch):
     with pytest.raises(ValueError, match="plays only bots named"):
         gamedesign.simulate(gamedesign.load("legday"), "search", games=10, batch=True)

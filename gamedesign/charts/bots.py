@@ -36,9 +36,8 @@ def ladder_chart(
                        scale=alt.Scale(domain=tested, range=PALETTE))
     tooltip = ["game", "rung", "games", alt.Tooltip("win rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
                alt.Tooltip("high:Q", format=".1%"), alt.Tooltip("fair_share:Q", title="fair share", format=".0%")]
-    bars = base.mark_rule(strokeWidth=3).encode(y=y, x=x, x2="high:Q", color=colour, tooltip=tooltip).transform_calculate(
-        **{"win rate": "datum.low"}
-    )
+    low = alt.X("low:Q", title="Win rate of the tested bot", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
+    bars = base.mark_rule(strokeWidth=3).encode(y=y, x=low, x2="high:Q", color=colour, tooltip=tooltip)
     dots = base.mark_point(filled=True, size=90, opacity=1).encode(y=y, x=x, color=colour, tooltip=tooltip)
     fair = base.mark_tick(color="#555555", thickness=2, size=22).encode(y=y, x="fair_share:Q")
     return alt.layer(bars, dots, fair).properties(

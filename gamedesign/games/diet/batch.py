@@ -45,7 +45,7 @@ class Cards:
         self.hand_size = deck.hand_size
         self.planning = deck.planning_discards
         self.pounds = np.array([c.pounds for c in deck.cards], dtype=np.int32)
-        self.counts = np.array([c.count for c in deck.cards], dtype=np.int16)
+        self.counts = np.array([c.count for c in deck.cards], dtype=np.int64)
 
         def columns(test):
             return np.array([t for t, c in enumerate(deck.cards) if test(c)], dtype=np.intp)
@@ -73,7 +73,7 @@ class Cards:
                     extend(prefix + (k,), j + 1, budget - k)
 
             extend((), 0, self.planning)
-            table = self._subsets[groups] = np.array(rows, dtype=np.int8).reshape(len(rows), len(groups))
+            table = self._subsets[groups] = np.array(rows, dtype=np.int32).reshape(len(rows), len(groups))
         return table
 
 
@@ -130,11 +130,13 @@ class _Games:
         self.game, self.rng, self.cards = game, rng, cards
         n, t, d = game.num_players, cards.types, cards.size
         self.n, self.size = n, games
-        self.hands = np.zeros((n, t, games), dtype=np.int8)
-        self.hand_sizes = np.zeros((n, games), dtype=np.int16)
-        self.deck = np.zeros((d, games), dtype=np.int16)
+        # Small counts keep the arrays small; a deck file with big hands or piles gets
+        # wider counts (a hand holds at most hand_size cards, a pile at most the deck).
+        self.hands = np.zeros((n, t, games), dtype=np.int8 if cards.hand_size <= 127 else np.int32)
+        self.hand_sizes = np.zeros((n, games), dtype=np.int32)
+        self.deck = np.zeros((d, games), dtype=np.int16 if t <= 32_767 else np.int32)
         self.top = np.zeros(games, dtype=np.int64)
-        self.discard = np.zeros((t, games), dtype=np.int16)
+        self.discard = np.zeros((t, games), dtype=np.int16 if d <= 32_767 else np.int64)
         self.discard[:] = cards.counts[:, None]
         self._shuffle(np.arange(games), count_reshuffle=False)
         self.weights = np.zeros((n, games), dtype=np.int32)
@@ -144,6 +146,28 @@ class _Games:
         self.live = np.ones(games, dtype=bool)
         self.winner = np.full(games, -1, dtype=np.int64)
         self.turns = np.zeros(games, dtype=np.int64)
+
+    @classmethod
+    def from_state(cls, state, games: int, rng: np.random.Generator) -> "_Games":
+        """``games`` copies of an engine ``DietState`` as arrays (hands, deck in its order,
+        discard pile, weights): for checking the batch choices against the engine."""
+        game = state.game
+        cards = Cards(game.deck)
+        out = cls(game, games, rng, cards)
+        index = {name: t for t, name in enumerate(cards.names)}
+        out.hands[:] = 0
+        for seat, hand in enumerate(state.hands):
+            for card in hand:
+                out.hands[seat, index[card]] += 1
+            out.hand_sizes[seat] = len(hand)
+        out.deck[:] = 0
+        out.deck[: len(state.deck)] = np.array([index[c] for c in state.deck], dtype=out.deck.dtype)[:, None]
+        out.top[:] = len(state.deck)
+        out.discard[:] = 0
+        for card in state.discard:
+            out.discard[index[card]] += 1
+        out.weights[:] = np.array(state.weights)[:, None]
+        return out
 
     # -- cards moving -------------------------------------------------------------------
 
@@ -171,7 +195,7 @@ class _Games:
         where = (np.arange(d)[None, :] + block).ravel()
         types = np.searchsorted(ends, where, side="right").reshape(rows, d) - (np.arange(rows) * t)[:, None]
         filled = np.arange(d)[None, :] < total[:, None]
-        keys = np.where(filled, self.rng.random((rows, d), dtype=np.float32), 2.0)
+        keys = np.where(filled, self.rng.random((rows, d)), 2.0)
         order = np.argsort(keys, axis=1)
         self.deck[:d, g] = np.where(filled, np.take_along_axis(types, order, axis=1), 0).T
         self.top[g] = total
@@ -205,7 +229,7 @@ class _Games:
         cards = self.deck.reshape(-1)[where * self.size + games]
         self._add(self.hands[seat], cards.astype(np.intp), games)
         self.top[g] -= count
-        self.hand_sizes[seat, g] += count.astype(np.int16)
+        self.hand_sizes[seat, g] += count
 
     def _play(self, g: np.ndarray, seat: int, card: np.ndarray) -> None:
         """``seat`` plays ``card`` in games ``g``; it goes to the discard pile."""
@@ -254,7 +278,7 @@ class _Games:
         self._add(self.hands[a], rows, games, -amount)
         self._add(self.discard, rows, games, amount)
         swapped = chosen.sum(axis=0)
-        self.hand_sizes[a, g] -= swapped.astype(np.int16)
+        self.hand_sizes[a, g] -= swapped
         self.tally["cards_swapped"][a, g] += swapped.astype(np.int32)
         self.draw(g, a, swapped)
 
