@@ -79,6 +79,10 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: all cores)")
     parser.add_argument("--only", nargs="*", default=None, help="game names (default: every game)")
     parser.add_argument("--players", type=int, default=None, help="players (default: each game's usual)")
+    parser.add_argument(
+        "--rungs", nargs="*", choices=[tested for tested, _ in RUNGS], default=None,
+        help="which rungs, by tested bot (default: all: greedy over random, search over greedy)",
+    )
     parser.add_argument("--progress", action="store_true", help="show progress bars")
     parser.add_argument("--out", default=None, help="also append the markdown table to this file")
     parser.add_argument(
@@ -89,6 +93,8 @@ def main(argv=None) -> None:
     for name in args.only or gamedesign.GAMES:
         game = gamedesign.load(name, players=args.players)
         for tested, field in RUNGS:
+            if args.rungs is not None and tested not in args.rungs:
+                continue
             games = args.greedy_games if (tested == "greedy" and args.greedy_games) else args.games
             row = play_rung(
                 game, make(tested, args), make(field, args), games, args.seed,
