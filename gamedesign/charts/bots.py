@@ -25,7 +25,7 @@ def ladder_chart(
             f"this chart needs the table of gamedesign.ladder.read_ladder() (columns {', '.join(needed)})"
         )
     data = ladder[needed].copy()
-    data["line"] = data["game"] + ": " + data["rung"]
+    data["line"] = [f"{g}: {r} ({n:,} games)" for g, r, n in zip(data["game"], data["rung"], data["games"])]
     lines = list(dict.fromkeys(data["line"]))
     tested = list(dict.fromkeys(data["tested"]))
     base = alt.Chart(data)
