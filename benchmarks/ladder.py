@@ -22,10 +22,9 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
-import time
 
 import gamedesign
+from machine import machine  # benchmarks/machine.py, beside this script
 from gamedesign.ladder import RUNGS, play_rung
 from gamedesign.search import SearchBot
 
@@ -55,17 +54,6 @@ def markdown(rows, args) -> str:
             f"{r['seconds'] / 60:.1f} |"
         )
     return "\n".join(lines)
-
-
-def machine() -> str:
-    """The processor's name and core count, for the record."""
-    name = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            name = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return f"{name}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def main(argv=None) -> None:

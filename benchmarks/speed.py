@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
-import resource
 import subprocess
 import sys
 import time
 
 import gamedesign
+from machine import machine  # benchmarks/machine.py, beside this script
 from gamedesign.bots import bot_names
 
 #: Players per game in the benchmark (the targets of issue 6).
@@ -79,17 +78,6 @@ def peak_memory(name: str, bot: str, games: int, batch: bool) -> float:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     own, kids, rows = done.stdout.split()
     return float(own), float(kids), int(rows)
-
-
-def machine() -> str:
-    """The processor's name and core count, for the record."""
-    name = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            name = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return f"{name}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def main(argv=None) -> None:

@@ -53,6 +53,11 @@ class RandomBot(Bot):
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
+def bot_label(spec) -> str:
+    """How a bot is named in tables: its name as given, or a bot object's ``name``."""
+    return spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
+
+
 def bot_names(game) -> list[str]:
     """The bot names available for ``game`` (a Game or a game name)."""
     from .registry import game_module, load

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .bots import bot_label
 from .odds import estimate
 from .simulate import simulate
 
@@ -35,10 +36,6 @@ def fair_share(game) -> float:
     if game.name == "gym":
         return 0.5  # two teams
     return 1 / game.num_players
-
-
-def _label(bot) -> str:
-    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
 
 
 def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progress=None, report=None) -> dict:
@@ -68,14 +65,14 @@ def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progr
         scores += mine["score"].dropna().tolist()
         field_scores += frame.loc[frame.seat != seat, "score"].dropna().tolist()
         if report is not None:
-            report(f"  {game.name}: {_label(tested)} in seat {seat}: {int(mine['won'].sum())} wins in {count} games")
+            report(f"  {game.name}: {bot_label(tested)} in seat {seat}: {int(mine['won'].sum())} wins in {count} games")
     rate = estimate(wins, played)
     share = fair_share(game)
     return {
         "game": game.title,
         "players": n,
-        "tested": _label(tested),
-        "field": _label(field),
+        "tested": bot_label(tested),
+        "field": bot_label(field),
         "games": played,
         "wins": wins,
         "win rate": rate.proportion,

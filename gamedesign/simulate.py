@@ -27,7 +27,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from .bots import make_bot
+from .bots import bot_label, make_bot
 
 #: Runs of at least this many games use all the machine's cores when no executor is given.
 PARALLEL_FROM = 2000
@@ -58,7 +58,7 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
                     "and its generator, so give each seat its own bot (or a bot name)"
                 )
             seen[id(spec)] = seat
-    labels = [spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__) for spec in bots]
+    labels = [bot_label(spec) for spec in bots]
     return bots, labels
 
 
@@ -202,6 +202,17 @@ def _run(function, tasks, executor, own_pool, bar) -> list:
     return parts
 
 
+def seat_columns(first: int, games: int, labels) -> dict:
+    """The first columns of a batch path's table, one row per seat of each game from
+    ``first`` on: ``game``, ``seat`` and ``bot`` (as text, like the engine's table)."""
+    n = len(labels)
+    return {
+        "game": np.repeat(np.arange(first, first + games), n),
+        "seat": np.tile(np.arange(n), games),
+        "bot": pd.Series(np.tile(np.array(labels, dtype=object), games)).astype("str"),
+    }
+
+
 def _process_pool(workers: int) -> Executor:
     """A pool of ``workers`` processes, forked where the platform can: workers then know
     bots defined in a notebook or a script without a ``__main__`` guard."""
@@ -231,10 +242,10 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
         workers = min(len(streams), workers or os.cpu_count() or 1)
         if workers > 1:
             own_pool = executor = _process_pool(workers)
+    counts = [min(size, games - i * size) for i in range(len(streams))]
     tasks = [
-        ((game, bots, min(size, games - i * size), np.random.default_rng(stream), i * size, labels),
-         min(size, games - i * size))
-        for i, stream in enumerate(streams)
+        ((game, bots, count, np.random.default_rng(stream), i * size, labels), count)
+        for i, (stream, count) in enumerate(zip(streams, counts))
     ]
     parts = _run(play, tasks, executor, own_pool, _progress_bar(games, progress))
     frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]

@@ -54,6 +54,12 @@ def use_offline_renderer() -> None:
     alt.renderers.enable("gamedesign_voila" if in_voila() else "mimetype")
 
 
+def _need(table: pd.DataFrame, columns: list[str], what: str) -> None:
+    """Refuse a table that is not ``what`` (a pre-aggregated table with ``columns``)."""
+    if not isinstance(table, pd.DataFrame) or any(c not in table.columns for c in columns):
+        raise ValueError(f"this chart needs {what} (columns {', '.join(columns)})")
+
+
 def _check_columns(df: pd.DataFrame, needed: list[str]) -> None:
     if not isinstance(df, pd.DataFrame):
         raise ValueError("a chart needs the table returned by gamedesign.simulate(...)")

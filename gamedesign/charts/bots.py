@@ -10,7 +10,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from . import PALETTE
+from . import PALETTE, _need
 
 
 def ladder_chart(
@@ -20,10 +20,7 @@ def ladder_chart(
     and a grey tick at the fair share, what it would win if it were no better than the
     field. A rung whose whole bar lies right of its tick is a clear step up."""
     needed = ["game", "rung", "tested", "games", "win rate", "low", "high", "fair_share"]
-    if not isinstance(ladder, pd.DataFrame) or any(c not in ladder.columns for c in needed):
-        raise ValueError(
-            f"this chart needs the table of gamedesign.ladder.read_ladder() (columns {', '.join(needed)})"
-        )
+    _need(ladder, needed, "the table of gamedesign.ladder.read_ladder()")
     data = ladder[needed].copy()
     data["line"] = [f"{g}: {r} ({n:,} games)" for g, r, n in zip(data["game"], data["rung"], data["games"])]
     lines = list(dict.fromkeys(data["line"]))

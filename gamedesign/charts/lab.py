@@ -14,7 +14,7 @@ from pathlib import Path
 import altair as alt
 import pandas as pd
 
-from . import PALETTE
+from . import PALETTE, _need
 
 #: The measures shown by default in comparison charts (those present in the table).
 DEFAULT_MEASURES = (
@@ -28,11 +28,6 @@ DEFAULT_MEASURES = (
     "drama",
     "winner clear at",
 )
-
-
-def _need(table: pd.DataFrame, columns: list[str], what: str) -> None:
-    if not isinstance(table, pd.DataFrame) or any(c not in table.columns for c in columns):
-        raise ValueError(f"this chart needs {what} (columns {', '.join(columns)})")
 
 
 def _pick_measures(table: pd.DataFrame, measures) -> list[str]:

@@ -21,7 +21,7 @@ import dataclasses
 from collections import Counter
 from typing import Callable
 
-from ..bots import make_bot
+from ..bots import bot_label, make_bot
 from ..simulate import lineup, play_game
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
@@ -232,7 +232,7 @@ class _Recording:
 
     def __init__(self, bot, seat: int, sink: list, card_of):
         self.bot, self.seat, self.sink, self.card_of = bot, seat, sink, card_of
-        self.name = getattr(bot, "name", type(bot).__name__)
+        self.name = bot_label(bot)
         self.uses_observation = getattr(bot, "uses_observation", True)
 
     def reset(self, game, player, seed):

@@ -18,12 +18,12 @@ distributions against the object engine's.
 
 from __future__ import annotations
 
-import itertools
 
 import numpy as np
 import pandas as pd
 
 from .cards import MEALS
+from ...simulate import seat_columns
 from .rules import CAUSES, TALLIES
 
 #: The bots this module can play.
@@ -379,9 +379,7 @@ def _table(done: _Games, first: int, labels) -> pd.DataFrame:
     n, games = done.weights.shape
     won = done.winner[:, None] == np.arange(n)[None, :]
     data = {
-        "game": np.repeat(np.arange(first, first + games), n),
-        "seat": np.tile(np.arange(n), games),
-        "bot": np.tile(np.array(labels, dtype=object), games),
+        **seat_columns(first, games, labels),
         "score": done.weights.T.reshape(-1).astype(float),
     }
     for i, cause in enumerate(CAUSES):
@@ -395,7 +393,6 @@ def _table(done: _Games, first: int, labels) -> pd.DataFrame:
     for name in TALLIES:
         data[name] = done.tally[name].T.reshape(-1).astype(np.int64)
     frame = pd.DataFrame(data)
-    frame["bot"] = frame["bot"].astype("str")
     frame["ended_by"] = frame["ended_by"].astype("str")
     return frame
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ...simulate import seat_columns
 from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS
 
 #: The bots this module can play.
@@ -557,9 +558,7 @@ def _table(g: Games, points: np.ndarray, deck: DeckArrays, first: int, labels, n
     other = totals[game_of_row, 1 - team]
     winner = np.where(totals[:, 0] >= totals[:, 1], 0, 1)  # a tie goes to team A
     data = {
-        "game": np.arange(first, first + count).repeat(n),
-        "seat": np.tile(np.arange(n), count),
-        "bot": np.tile(np.array(labels, dtype=object), count),
+        **seat_columns(first, count, labels),
         "score": own.astype(float),
     }
     in_play = g.in_play[game_of_row]
@@ -573,7 +572,7 @@ def _table(g: Games, points: np.ndarray, deck: DeckArrays, first: int, labels, n
     data["margin"] = (own - other).astype(np.int64)
     data["decided_by_tie"] = (totals[:, 0] == totals[:, 1])[game_of_row]
     frame = pd.DataFrame(data)
-    for column in ("bot", "team", "events_in_play"):
+    for column in ("team", "events_in_play"):
         frame[column] = frame[column].astype("str")
     return frame
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ...simulate import seat_columns
 from .cards import CATEGORIES
 
 #: The bots this module can play.
@@ -312,9 +313,7 @@ def batch_table(game, bots, games: int, rng: np.random.Generator, first: int, la
 def _table(scored: dict, first: int, labels, n: int) -> pd.DataFrame:
     games = scored["points"].shape[0]
     data = {
-        "game": np.repeat(np.arange(first, first + games), n),
-        "seat": np.tile(np.arange(n), games),
-        "bot": np.tile(np.array(labels, dtype=object), games),
+        **seat_columns(first, games, labels),
         "score": scored["points"].reshape(-1),
     }
     for i, category in enumerate(CATEGORIES):
@@ -328,6 +327,5 @@ def _table(scored: dict, first: int, labels, n: int) -> pd.DataFrame:
     data["decided_by"] = np.repeat(scored["decided_by"], n)
     data["collection_points"] = scored["collection_points"].reshape(-1)
     frame = pd.DataFrame(data)
-    frame["bot"] = frame["bot"].astype("str")
     frame["decided_by"] = frame["decided_by"].astype("str")
     return frame
