@@ -7,6 +7,27 @@ import html
 import ipywidgets as widgets
 
 
+class AppBox(widgets.VBox):
+    """The box an app lives in.
+
+    Where the app cannot be drawn (a stored notebook opened before its cells have run, a
+    terminal), it reads "Run this cell to open ..." instead of a list of its parts.
+    """
+
+    def __init__(self, children=(), *, app_name: str, **kwargs):
+        super().__init__(children, **kwargs)
+        self.app_name = app_name
+
+    def __repr__(self) -> str:
+        return f"Run this cell to open {self.app_name} (the app appears here)."
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if data:
+            data["text/plain"] = repr(self)
+        return data
+
+
 def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
     """Let bots move until a human must act or the game ends.
 

@@ -27,7 +27,7 @@ LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
 LOG_LINES, LOG_TURNS = 60, 4
 
 
-class DietApp(widgets.VBox):
+class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
     def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True):
@@ -64,7 +64,8 @@ class DietApp(widgets.VBox):
                 widgets.HTML("<b>What happened</b>"),
                 self.log_view,
                 widgets.HBox([self.seed_box, self.new_button]),
-            ]
+            ],
+            app_name="The Diet Game",
         )
         # Hooks for styles and for the browser tests.
         self.add_class("gd-diet")

@@ -23,7 +23,7 @@ import re
 import ipywidgets as widgets
 
 import gamedesign
-from gamedesign.apps.common import advance_bots, message, seat_bots, seed_input
+from gamedesign.apps.common import AppBox, advance_bots, message, seat_bots, seed_input
 from gamedesign.bots import make_bot
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
@@ -137,7 +137,7 @@ class GymApp:
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
         self.new_button.on_click(lambda _: self._safely(lambda: self.new_game(self.seed_box.value)))
-        self.widget = widgets.VBox(
+        self.widget = AppBox(
             [
                 widgets.HTML(CSS),
                 self.header,
@@ -151,7 +151,8 @@ class GymApp:
                 self.schedule,
                 self.log,
                 widgets.HBox([self.seed_box, self.new_button]),
-            ]
+            ],
+            app_name="GYM",
         )
         self.widget.add_class("gd-gym")
         self.row_box.add_class("gd-row")  # hooks for styles and for the browser tests

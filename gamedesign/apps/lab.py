@@ -19,7 +19,7 @@ import dataclasses
 
 import ipywidgets as widgets
 
-from gamedesign.apps.common import message, seed_input
+from gamedesign.apps.common import AppBox, message, seed_input
 from gamedesign.bots import bot_names
 from gamedesign.charts.lab import card_value_chart, differences_chart, seat_chart, summary_chart
 from gamedesign.lab import Variant
@@ -106,7 +106,7 @@ class LabApp:
         self.players.observe(lambda change: self._players_changed(), names="value")
         self.preset.observe(lambda change: self.load_preset(change["new"]), names="value")
         self.run_button.on_click(lambda _: self.run())
-        self.widget = widgets.VBox(
+        self.widget = AppBox(
             [
                 # The collapsed panel title is grey on grey by default (4.4:1): darken it (AA).
                 widgets.HTML("<style>.gd-lab.gd-lab .jupyter-widget-Collapse-header { color: #333; }</style>"),
@@ -124,7 +124,8 @@ class LabApp:
                 self.status,
                 self.table,
                 self.charts,
-            ]
+            ],
+            app_name="the design lab's what-if app",
         )
         self.widget.add_class("gd-lab")  # a hook for styles and for the browser tests
         self.last_result = None

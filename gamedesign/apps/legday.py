@@ -14,7 +14,7 @@ import html
 import ipywidgets as widgets
 
 import gamedesign
-from gamedesign.apps.common import advance_bots, message, seat_bots, seed_input
+from gamedesign.apps.common import AppBox, advance_bots, message, seat_bots, seed_input
 from gamedesign.bots import bot_names, make_bot
 from gamedesign.core import IllegalAction
 from gamedesign.games.legday import CATEGORIES, Pick
@@ -84,7 +84,7 @@ class LegDayApp:
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
         self.new_button.on_click(lambda _: self.new_game(self.seed_box.value))
-        self.widget = widgets.VBox(
+        self.widget = AppBox(
             [
                 widgets.HTML(CSS),
                 self.header,
@@ -95,7 +95,8 @@ class LegDayApp:
                 self.table,
                 self.reveals,
                 widgets.HBox([self.seed_box, self.new_button]),
-            ]
+            ],
+            app_name="Don't Skip Leg Day",
         )
         self.widget.add_class("gd-legday")
         self.new_game(seed)

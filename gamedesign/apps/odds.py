@@ -14,7 +14,7 @@ import altair as alt
 import ipywidgets as widgets
 
 from gamedesign import odds
-from gamedesign.apps.common import message
+from gamedesign.apps.common import AppBox, message
 from gamedesign.charts import PALETTE
 
 #: Preset questions: (label, population, wanted, hand, at least, redraw).
@@ -85,7 +85,7 @@ class OddsExplorer:
         for control in (self.population, self.wanted, self.hand, self.need, self.redraw):
             control.observe(lambda change: self.update(), names="value")
         self.simulate_button.on_click(lambda _: self.simulate())
-        self.widget = widgets.VBox(
+        self.widget = AppBox(
             [
                 self.preset,
                 widgets.HBox(
@@ -101,7 +101,8 @@ class OddsExplorer:
                 self.answer,
                 self.status,
                 widgets.HBox([self.simulate_button, self.check]),
-            ]
+            ],
+            app_name="the odds explorer",
         )
         self.widget.add_class("gd-odds")  # a hook for styles and for the browser tests
         self._loading = False

@@ -5,9 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def expect(*args, **kwargs):
+    """Playwright's ``expect``, imported on first use: the tests collect (and are skipped with
+    their reason) where Playwright is not installed."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(*args, **kwargs)
 
 #: The notebook on screen (JupyterLab keeps other tabs in the page, hidden).
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser_ui import (
+    expect,
     PANEL,
     assert_charts_drawn,
     assert_clean,
@@ -15,7 +16,6 @@ from browser_ui import (
     play_gym,
     settle,
 )
-from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 

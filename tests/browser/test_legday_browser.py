@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser_ui import (
+    expect,
     assert_charts_drawn,
     assert_clean,
     assert_keyboard_reachable,
@@ -11,7 +12,6 @@ from browser_ui import (
     open_and_run_all,
     outside_requests,
 )
-from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,7 @@ apps shown, no error. Leg Day is played to the end in its own Voilà app elsewhe
 from __future__ import annotations
 
 import pytest
-from browser_ui import assert_charts_drawn, assert_clean, outside_requests
-from playwright.sync_api import expect
+from browser_ui import assert_charts_drawn, assert_clean, expect, outside_requests
 
 pytestmark = pytest.mark.browser
 
