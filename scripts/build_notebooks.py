@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import re
 import sys
 import time
 from pathlib import Path
@@ -37,6 +38,9 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 #: A comment line that makes nbval compare a cell's output; in student copies it becomes a tag.
 CHECK_MARKER = "# NBVAL_CHECK_OUTPUT"
 CHECK_TAG = "nbval-check-output"
+#: A markdown link out of ``notebooks/solutions/`` (``](../apps/...)``, ``](../../docs/...)``):
+#: the student copy sits one folder higher, so the link loses one ``../``.
+OUTWARD_LINK = re.compile(r"\]\(\.\./")
 
 
 def tags(cell) -> list[str]:
@@ -46,12 +50,15 @@ def tags(cell) -> list[str]:
 
 def student_copy(notebook):
     """The student copy of a teacher notebook: no solution cells, outputs of the exercise cells
-    cleared, and nbval's marker comments moved into cell tags (students see no test markers)."""
+    cleared, nbval's marker comments moved into cell tags (students see no test markers), and
+    links out of ``notebooks/solutions/`` pointed from ``notebooks/``."""
     result = copy.deepcopy(notebook)
     kept = []
     for cell in result.cells:
         if "solution" in tags(cell):
             continue
+        if cell.cell_type == "markdown":
+            cell.source = OUTWARD_LINK.sub("](", cell.source)
         if cell.cell_type == "code":
             lines = cell.source.split("\n")
             if CHECK_MARKER in (line.strip() for line in lines):

@@ -1,0 +1,124 @@
+"""The notebooks as stored: students get student copies, teachers get solutions, apps stand alone.
+
+nbval runs every notebook (``notebooks/``, ``notebooks/solutions/``, ``notebooks/apps/``) and
+compares the outputs of the cells marked for it; these tests check what nbval cannot: which
+cells each set holds, that the student copies are made from the teacher copies, and that every
+notebook opens clean.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDENT = sorted((ROOT / "notebooks").glob("*.ipynb"))
+TEACHER = sorted((ROOT / "notebooks" / "solutions").glob("*.ipynb"))
+APPS = sorted((ROOT / "notebooks" / "apps").glob("*.ipynb"))
+ALL = STUDENT + TEACHER + APPS
+
+spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
+build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build)
+
+
+def cells(path: Path) -> list:
+    return nbformat.read(path, 4).cells
+
+
+def check_cells(path: Path) -> list:
+    return [c for c in cells(path) if c.cell_type == "code" and 'check("' in c.source]
+
+
+def text_of(cell) -> str:
+    return "".join(str(o.get("data", {}).get("text/plain", "")) + str(o.get("text", "")) for o in cell.get("outputs", []))
+
+
+def test_there_is_a_student_copy_for_every_teacher_copy_and_nothing_else():
+    assert [p.name for p in STUDENT] == [p.name for p in TEACHER]
+    assert len(TEACHER) >= 8
+    assert build.stale_copies() == []
+
+
+def test_a_changed_teacher_copy_makes_its_student_copy_stale(tmp_path, monkeypatch):
+    (tmp_path / "solutions").mkdir()
+    for path in TEACHER[:2]:
+        (tmp_path / "solutions" / path.name).write_bytes(path.read_bytes())
+        (tmp_path / path.name).write_bytes((ROOT / "notebooks" / path.name).read_bytes())
+    monkeypatch.setattr(build, "NOTEBOOKS", tmp_path)
+    monkeypatch.setattr(build, "SOLUTIONS", tmp_path / "solutions")
+    assert build.stale_copies() == []
+    changed = nbformat.read(tmp_path / "solutions" / TEACHER[1].name, 4)
+    changed.cells[0].source += "\nA new sentence."
+    nbformat.write(changed, tmp_path / "solutions" / TEACHER[1].name)
+    assert build.stale_copies() == [f"notebooks/{TEACHER[1].name} differs from the student copy of notebooks/solutions/{TEACHER[1].name}"]
+
+
+@pytest.mark.parametrize("path", STUDENT + APPS, ids=lambda p: p.name)
+def test_what_students_open_holds_no_solution_and_no_test_marker(path):
+    for cell in cells(path):
+        assert "solution" not in cell.get("metadata", {}).get("tags", []), cell.source
+        assert "NBVAL" not in cell.source, cell.source
+        assert 'check("' not in cell.source or "exercise" not in cell.get("metadata", {}).get("tags", [])
+    for cell in cells(path):
+        if "exercise" in cell.get("metadata", {}).get("tags", []):
+            assert cell.outputs == []
+
+
+@pytest.mark.parametrize("path", [p for p in STUDENT if check_cells(p)], ids=lambda p: p.name)
+def test_every_check_in_a_student_copy_says_not_answered_yet(path):
+    for cell in check_cells(path):
+        assert "not answered yet" in text_of(cell), cell.source
+        assert "right" not in text_of(cell).replace("write", "")
+
+
+@pytest.mark.parametrize("path", [p for p in TEACHER if check_cells(p)], ids=lambda p: p.name)
+def test_every_check_in_a_teacher_copy_has_its_solution(path):
+    notebook = cells(path)
+    solutions = [c for c in notebook if "solution" in c.get("metadata", {}).get("tags", [])]
+    exercises = [c for c in notebook if "exercise" in c.get("metadata", {}).get("tags", [])]
+    assert solutions and len(solutions) == len([c for c in exercises if "None" in c.source])
+    for cell in check_cells(path):
+        assert "not answered" not in text_of(cell), cell.source
+
+
+def test_every_lesson_has_at_least_three_checked_exercises():
+    # The index and the design assignment (an open project, graded by the teacher) have none.
+    for path in STUDENT:
+        if not path.name.startswith(("00", "06")):
+            assert len(check_cells(path)) >= 3, path.name
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_every_notebook_opens_clean(path):
+    data = json.loads(path.read_text())
+    assert data["metadata"]["kernelspec"] == build.KERNELSPEC
+    assert data["metadata"]["language_info"]["name"] == "python"
+    assert "widgets" not in data["metadata"], "saved widget state would draw a dead copy of an app"
+    for cell in data["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["execution_count"] is not None or "exercise" in cell["metadata"].get("tags", []), cell["source"]
+            for output in cell.get("outputs", []):
+                assert output["output_type"] != "error", cell["source"]
+                plain = "".join(output.get("data", {}).get("text/plain", ""))
+                assert not plain.startswith(("VBox(", "HBox(", "Output(")), plain[:80]
+
+
+@pytest.mark.parametrize("path", APPS, ids=lambda p: p.name)
+def test_an_app_notebook_holds_one_app_that_says_how_to_start_it(path):
+    code = [c for c in cells(path) if c.cell_type == "code"]
+    assert len(code) == 1
+    views = [o for o in code[0].outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(views) == 1
+    assert views[0]["data"]["text/plain"].startswith("Run this cell to open ")
+
+
+def test_every_app_has_an_app_notebook_and_the_readme_links_each():
+    readme = (ROOT / "README.md").read_text()
+    assert {p.stem for p in APPS} == {"legday", "gym", "diet", "odds", "design_lab"}
+    for path in APPS:
+        assert f"urlpath=voila/render/notebooks/apps/{path.name}" in readme, path.name
