@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import html
 
-import altair as alt
 import ipywidgets as widgets
 
 from gamedesign import odds
 from gamedesign.apps.common import AppBox, message
-from gamedesign.charts import PALETTE
+from gamedesign.charts import PALETTE, alt
 
 #: Preset questions: (label, population, wanted, hand, at least, redraw).
 PRESETS = {

@@ -11,10 +11,33 @@ JupyterLab itself, with no internet needed (in Voilà too; see ``docs/offline.md
 from __future__ import annotations
 
 import os
+import sys
 
-import altair as alt
-import pandas as pd
-from altair.vegalite.v5.display import mimetype_renderer, png_renderer
+
+def _import_altair():
+    """Import Altair without jsonschema's optional IRI format checker.
+
+    jsonschema imports ``rfc3987_syntax`` (when installed, as JupyterLab's dependencies do)
+    only to check the "iri" string format, and that import builds a grammar for about a
+    second: most of the time an app notebook takes to start. Vega-Lite's schema uses no
+    "iri" format, so Altair's validation is the same without it. The block holds only while
+    jsonschema's format checks are first imported; nothing else is changed.
+    """
+    if "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules:
+        sys.modules["rfc3987_syntax"] = None  # a None entry makes the import raise ImportError
+        try:
+            import jsonschema._format  # noqa: F401
+        finally:
+            del sys.modules["rfc3987_syntax"]
+    import altair
+
+    return altair
+
+
+alt = _import_altair()
+
+import pandas as pd  # noqa: E402
+from altair.vegalite.v5.display import mimetype_renderer, png_renderer  # noqa: E402
 
 #: Okabe-Ito colours: told apart by readers with any common colour-vision deficiency.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]

@@ -216,16 +216,17 @@ def lab(server_home):
 
 @pytest.fixture(scope="session")
 def voila_app(server_home):
-    """Voilà serving the Leg Day notebook as an app, as a user runs it; yields its URL."""
+    """Standalone Voilà serving the app notebooks (``notebooks/apps``), as a user runs it on a
+    laptop; yields its base URL (an app is at ``/voila/render/NAME.ipynb``)."""
     home = server_home / "voila"
     home.mkdir()
     env = _server_env(home)
     port = free_port()
     command = [
-        sys.executable, "-m", "voila", "notebooks/01_legday.ipynb", "--no-browser",
+        sys.executable, "-m", "voila", "notebooks/apps", "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
     ]
-    server = Server("voila", command, env, ROOT, f"http://127.0.0.1:{port}", None)  # "/" would run the notebook
+    server = Server("voila", command, env, ROOT, f"http://127.0.0.1:{port}", "/")  # the folder's listing
     yield server.url
     server.stop()
 

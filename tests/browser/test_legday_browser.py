@@ -16,6 +16,7 @@ from browser_ui import (
 pytestmark = pytest.mark.browser
 
 LEGDAY = "notebooks/01_legday.ipynb"
+LEGDAY_APP = "notebooks/apps/legday.ipynb"
 
 
 @pytest.mark.parametrize(
@@ -88,12 +89,12 @@ def test_legday_plays_to_the_end_in_jupyterlab(lab, offline_page):
 
 def test_legday_plays_to_the_end_as_a_voila_app(voila_app, offline_page):
     page = offline_page.page
-    page.goto(voila_app, wait_until="domcontentloaded")
+    page.goto(f"{voila_app}/voila/render/legday.ipynb", wait_until="domcontentloaded")
     body = page.locator("body")
     app = page.locator(".gd-legday")
     expect(app).to_have_count(1, timeout=120_000)
     expect(app.locator(".gd-header")).to_contain_text("Week 1 · Day 1 of 7", timeout=60_000)
-    assert_charts_drawn(body, LEGDAY, "Leg Day in Voilà")
+    assert_charts_drawn(body, LEGDAY_APP, "Leg Day in Voilà")
 
     play_legday(page, app, lambda label: offline_page.screenshot(label, app))
     assert_legday_finished(app)
