@@ -107,3 +107,32 @@ def test_app_notebooks_start_quickly_enough_to_measure():
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "legday" in done.stdout and "one-cell" in done.stdout
+
+
+OPEN_CLEAN = ["notebooks/00_start_here.ipynb", "notebooks/01_legday.ipynb", "notebooks/04_odds.ipynb",
+              "notebooks/06_design_assignment.ipynb", "notebooks/apps/legday.ipynb", "notebooks/solutions/01_legday.ipynb"]
+
+
+@pytest.mark.parametrize("notebook", OPEN_CLEAN, ids=lambda p: p.removeprefix("notebooks/").removesuffix(".ipynb"))
+def test_a_notebook_opens_clean_and_its_apps_say_how_to_start(lab, offline_page, notebook):
+    """Opened (not run), a notebook has no unsaved mark once its kernel is up, and an app's
+    stored output reads "Run this cell to open ..." instead of a widget's text form."""
+    page = offline_page.page
+    page.goto(f"{lab}/lab/tree/{notebook}?reset")
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=90_000)
+    page.wait_for_function(
+        """() => { const w = window.jupyterapp.shell.currentWidget;
+                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+                   return k && k.status === 'idle'; }""",
+        timeout=90_000,
+    )
+    page.wait_for_timeout(1500)  # anything that would mark the notebook changed has happened by now
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False
+    assert page.locator(".jp-mod-current.jp-mod-dirty, .lm-TabBar-tab.jp-mod-dirty").count() == 0
+    text = panel.inner_text()
+    assert "VBox(children" not in text and "HBox(children" not in text
+    if "apps/" in notebook or notebook.endswith("01_legday.ipynb"):
+        expect(panel.get_by_text("Run this cell to open", exact=False).first).to_be_visible()
+    offline_page.screenshot("opened")
+    assert offline_page.refused == []
