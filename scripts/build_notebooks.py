@@ -16,12 +16,15 @@ Run from the repository root after changing a notebook (or the code its outputs 
 
 Every notebook is run in a fresh kernel and stored with its outputs, a kernelspec, and no
 saved widget state (an app is drawn by running its cell, never from a stale snapshot).
+Charts are stored with a PNG copy (``GAMEDESIGN_CHART_PNG=1``; needs ``vl-convert-python``,
+from the ``export`` extra), so that JupyterLab opens the notebooks without an unsaved mark.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import os
 import re
 import sys
 import time
@@ -166,6 +169,12 @@ def main(argv=None) -> int:
         print(f"wrote {len(paths)} student notebooks to {args.out}")
         return 0
 
+    if not args.no_run:
+        try:
+            import vl_convert  # noqa: F401
+        except ImportError:
+            parser.error('charts are stored with a PNG copy, made by vl-convert-python: pip install -e ".[export]"')
+        os.environ["GAMEDESIGN_CHART_PNG"] = "1"  # read by gamedesign.charts.use_offline_renderer in the kernels
     known = {p.stem: p for p in sorted(SOLUTIONS.glob("*.ipynb"))}
     unknown = [name for name in args.lessons if name.removesuffix(".ipynb") not in known]
     if unknown:

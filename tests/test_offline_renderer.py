@@ -25,6 +25,7 @@ def bundle(chart):
 
 def test_in_jupyterlab_the_page_draws_the_vegalite_spec(chart, monkeypatch):
     monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.delenv(charts.STORE_PNG_VARIABLE, raising=False)
     charts.use_offline_renderer()
     assert alt.renderers.active == "mimetype"
     data = bundle(chart)
@@ -40,3 +41,14 @@ def test_under_voila_the_spec_comes_with_a_png(chart, monkeypatch):
     assert data[VEGALITE]["mark"]["type"] == "bar"
     png = data["image/png"]
     assert (png if isinstance(png, bytes) else png.encode())[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_notebooks_built_for_storing_give_every_chart_its_png(chart, monkeypatch):
+    """JupyterLab writes a PNG into a chart output that lacks one (marking the notebook as
+    changed), so the stored notebooks are built with the PNG already there."""
+    pytest.importorskip("vl_convert")
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.setenv(charts.STORE_PNG_VARIABLE, "1")
+    charts.use_offline_renderer()
+    data = bundle(chart)
+    assert VEGALITE in data and "image/png" in data

@@ -68,13 +68,22 @@ def vegalite_with_png(spec: dict, **metadata):
 alt.renderers.register("gamedesign_voila", vegalite_with_png)
 
 
+#: Set to "1" (as ``scripts/build_notebooks.py`` does) to give every chart its PNG copy in
+#: JupyterLab too: a stored notebook whose charts carry one opens without an unsaved mark.
+STORE_PNG_VARIABLE = "GAMEDESIGN_CHART_PNG"
+
+
 def use_offline_renderer() -> None:
     """Draw charts with the page's own Vega renderer (works without internet).
 
     JupyterLab: Altair's ``mimetype`` renderer (Vega-Lite 5). Voilà: the same spec with a
     PNG beside it (:func:`vegalite_with_png`), so that no error line shows under a chart.
+    JupyterLab's renderer also writes a PNG copy into any chart output that lacks one, which
+    marks a freshly opened notebook as changed; the stored notebooks are therefore built
+    with ``GAMEDESIGN_CHART_PNG=1``, which gives their charts the PNG as in Voilà.
     """
-    alt.renderers.enable("gamedesign_voila" if in_voila() else "mimetype")
+    with_png = in_voila() or os.environ.get(STORE_PNG_VARIABLE) == "1"
+    alt.renderers.enable("gamedesign_voila" if with_png else "mimetype")
 
 
 def _need(table: pd.DataFrame, columns: list[str], what: str) -> None:
