@@ -1,6 +1,6 @@
 """Don't Skip Leg Day: options, actions and the game state.
 
-Play, as read from the rulebook and ``RULINGS.md``:
+Play, as read from the rulebook (our readings of its gaps: ``docs/legday.md``):
 
 * 2 to 6 players, seats numbered clockwise. The 108 cards are shuffled and each player
   is dealt 9; the rest is the pile for week 2.
@@ -37,7 +37,7 @@ from .scoring import ScoreReport, score_tableaus, squat_count
 
 @dataclass(frozen=True)
 class LegDayOptions:
-    """Rule options of Don't Skip Leg Day (the defaults follow ``RULINGS.md``)."""
+    """Rule options of Don't Skip Leg Day (the defaults follow the rulebook as read in ``docs/legday.md``)."""
 
     curl_overflow: str = option(
         "cap", ("cap", "new_set"), "a 6th Preacher Curl adds nothing ('cap') or starts a new set ('new_set')"
