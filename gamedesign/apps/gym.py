@@ -206,16 +206,15 @@ class GymApp:
             self._message(f"Not allowed: {err}", "error")
             self.render()
             return False
-        if not self._advance():
-            pass  # the bot's failure stays in the status area
-        elif self.state.is_over():
-            result = self.state.result()
-            team = "A" if 0 in result.winners else "B"
-            mine = "AB"[self.human % 2]
-            verdict = "Your team wins!" if team == mine else "Your team loses."
-            self._message(f"Game over. Team {team} wins. {verdict}", "ok")
-        else:
-            self._message(f"You played: {action}.", "ok")
+        if self._advance():  # else the bot's failure stays in the status area
+            if self.state.is_over():
+                result = self.state.result()
+                team = "A" if 0 in result.winners else "B"
+                mine = "AB"[self.human % 2]
+                verdict = "Your team wins!" if team == mine else "Your team loses."
+                self._message(f"Game over. Team {team} wins. {verdict}", "ok")
+            else:
+                self._message(f"You played: {action}.", "ok")
         self.render()
         return True
 

@@ -146,14 +146,13 @@ class LegDayApp:
             message(self.status, f"Not allowed: {err}", "error")
             return
         self._record_reveal(day_label, before)
-        if not self._advance():
-            pass  # the bot's failure stays in the status line
-        elif state.is_over():
-            winners = state.result().winners
-            text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
-            message(self.status, f"Game over. Winner: {text}.", "ok")
-        else:
-            message(self.status, f"You played {card}. Now {state.day_type()} {state.day} of week {state.week}.", "ok")
+        if self._advance():  # else the bot's failure stays in the status line
+            if state.is_over():
+                winners = state.result().winners
+                text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
+                message(self.status, f"Game over. Winner: {text}.", "ok")
+            else:
+                message(self.status, f"You played {card}. Now {state.day_type()} {state.day} of week {state.week}.", "ok")
         self.render()
 
     def _record_reveal(self, day_label: str, before: list[int]) -> None:
