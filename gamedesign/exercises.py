@@ -3,8 +3,12 @@
 Each exercise has an id, a kind of answer and a hint. :func:`check` says whether an
 answer is right, with a hint when it is not, and never shows the expected answer:
 
-* exact answers (a count, a sympy ``Rational`` or a ``Fraction``) must be equal;
+* exact answers (a count, a sympy ``Rational`` or a ``Fraction``) must be equal; a
+  decimal counts only when it is exactly the answer (``0.25`` for 1/4);
 * approximate answers (a float) must lie within the stated tolerance;
+* numbers of numpy, sympy, ``fractions`` and ``decimal`` are judged by their value, and
+  an answer that is not a number (text, a list, a symbol, ``sympy.I``, an infinity) is
+  "wrong" with the reason;
 * a "predict" answer is a probability between 0 and 1 written down before simulating;
 * an "explain" answer is a sentence (at least a few words) about a rule change.
 
@@ -14,9 +18,10 @@ An answer left as ``None`` (or ``...``) gets "not answered yet" rather than an e
 from __future__ import annotations
 
 import html
+import math
 import numbers
 from dataclasses import dataclass, field
-from fractions import Fraction
+from decimal import Decimal
 from typing import Any, Callable
 
 import sympy as sp
@@ -260,17 +265,76 @@ def _is_unanswered(answer) -> bool:
     return answer is None or answer is Ellipsis or (isinstance(answer, str) and not answer.strip())
 
 
-def _as_exact(answer):
-    """A number as an exact sympy value, or None when it is not an exact number."""
+class _NotANumber(Exception):
+    """Why an answer cannot be judged as a number (the text is shown to the student)."""
+
+
+def _read_number(answer) -> tuple:
+    """An answer as ``(value, exact)``.
+
+    ``value`` is a sympy number. ``exact`` is True for whole numbers and fractions of any
+    library (Python, numpy, sympy, ``fractions``) and for exact sympy expressions; False
+    for decimals (floats of any library, ``Decimal``, sympy ``Float``), whose ``value`` is
+    the exact value of the decimal as stored. Anything else raises :class:`_NotANumber`
+    saying why, in words for the student.
+    """
+    if hasattr(answer, "ndim") and hasattr(answer, "item") and not isinstance(answer, sp.Basic):
+        if answer.ndim != 0:
+            raise _NotANumber(f"got an array of {getattr(answer, 'size', 'several')} values: give one number")
+        answer = answer.item()  # a numpy scalar or 0-d array: its Python value
+    if isinstance(answer, sp.Basic):
+        return _read_sympy(answer)
     if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, sp.Integer, sp.Rational)):
-        return sp.nsimplify(answer)
-    if isinstance(answer, Fraction):
-        return sp.Rational(answer.numerator, answer.denominator)
-    if isinstance(answer, sp.Expr) and answer.is_number and answer.is_rational:
-        return sp.nsimplify(answer)
-    return None
+        raise _NotANumber(f"{answer} is a truth value, not a number")
+    if isinstance(answer, numbers.Integral):
+        return sp.Integer(int(answer)), True
+    if isinstance(answer, numbers.Rational):  # Fraction and other exact fractions
+        return sp.Rational(int(answer.numerator), int(answer.denominator)), True
+    if isinstance(answer, Decimal):
+        if not answer.is_finite():
+            raise _NotANumber("that is not a finite number")
+        return sp.Rational(str(answer)), False
+    if isinstance(answer, numbers.Real):
+        value = float(answer)
+        if not math.isfinite(value):
+            raise _NotANumber("that is not a finite number")
+        return sp.Rational(value), False
+    if isinstance(answer, numbers.Complex):
+        if answer.imag != 0:
+            raise _NotANumber("that is a complex number: give a real number")
+        return _read_number(answer.real)
+    if isinstance(answer, str):
+        raise _NotANumber("expected a number, got str: write the number itself, without quotes")
+    raise _NotANumber(f"expected a number, got {type(answer).__name__}")
+
+
+def _read_sympy(answer) -> tuple:
+    if not isinstance(answer, sp.Expr):
+        raise _NotANumber(f"expected a number, got a sympy {type(answer).__name__}")
+    if answer.free_symbols:
+        names = ", ".join(sorted(str(x) for x in answer.free_symbols))
+        raise _NotANumber(f"that still contains the symbol {names}: give a number")
+    value = answer.doit() if not answer.is_Atom else answer
+    if value is sp.nan or value.has(sp.zoo, sp.oo, -sp.oo, sp.nan) or value.is_finite is False:
+        raise _NotANumber("that is not a finite number")
+    if not value.is_number:
+        raise _NotANumber(f"expected a number, got the sympy expression {type(value).__name__}")
+    if value.is_real is False:
+        raise _NotANumber("that is a complex number: give a real number")
+    if value.is_Float:
+        return sp.Rational(value), False
+    if value.is_Rational:
+        return value, True
+    if value.is_real is None:
+        real, imaginary = sp.N(value, 30).as_real_imag()
+        if abs(imaginary) > sp.Float("1e-25"):
+            raise _NotANumber("that is a complex number: give a real number")
+    return value, True  # an exact expression such as sqrt(2): compared by value
+
+
+def _within(value, expected, tolerance: float) -> bool:
+    """``|value - expected| <= tolerance``, exactly, so that huge numbers cannot overflow."""
+    return bool(sp.Abs(value - sp.Rational(float(expected))) <= sp.Rational(tolerance))
 
 
 _EXPECTED: dict[str, Any] = {}
@@ -284,13 +348,27 @@ def expected_answer(exercise_id: str):
 
 
 def check(exercise_id: str, answer) -> Feedback:
-    """Judge ``answer`` for exercise ``exercise_id``; never raises for a student's answer."""
+    """Judge ``answer`` for exercise ``exercise_id``: "right", "wrong" (with a hint) or
+    "not answered". Never raises for a student's answer: numbers of any library (Python,
+    numpy, sympy, ``fractions``, ``decimal``) are judged by their value, and anything that
+    is not a number says why."""
     if exercise_id not in EXERCISES:
         raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
     exercise = EXERCISES[exercise_id]
     if _is_unanswered(answer):
         return Feedback(exercise_id, "not answered", "not answered yet: replace None with your answer and run the cell")
-    kind = exercise.kind
+    try:
+        return _judge(exercise, answer)
+    except _NotANumber as why:
+        return Feedback(exercise_id, "wrong", f"{why}. Hint: {exercise.hint}")
+    except Exception as err:  # an answer whose own methods fail: still a verdict, not a traceback
+        return Feedback(
+            exercise_id, "wrong", f"this answer could not be read ({type(err).__name__}): give a number. Hint: {exercise.hint}"
+        )
+
+
+def _judge(exercise: Exercise, answer) -> Feedback:
+    exercise_id, kind = exercise.id, exercise.kind
     if kind == "explain":
         if not isinstance(answer, str):
             return Feedback(exercise_id, "wrong", f"write your explanation as text in quotes. Hint: {exercise.hint}")
@@ -301,37 +379,29 @@ def check(exercise_id: str, answer) -> Feedback:
             )
         return Feedback(exercise_id, "right", "thank you: your explanation is recorded for discussion")
     if kind == "predict":
-        if isinstance(answer, bool) or not isinstance(answer, (numbers.Real, sp.Expr)):
-            return Feedback(exercise_id, "wrong", f"a prediction is a number between 0 and 1. Hint: {exercise.hint}")
-        value = float(answer)
+        try:
+            value, _ = _read_number(answer)
+        except _NotANumber as why:
+            raise _NotANumber(f"a prediction is a number between 0 and 1 ({why})") from None
         if not 0 <= value <= 1:
-            return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {value}. Hint: {exercise.hint}")
-        return Feedback(exercise_id, "right", f"prediction {value:g} recorded: now run the simulation and compare")
+            shown = f"{float(value):g}" if abs(value) < 10**12 else "a number that large"
+            return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {shown}. Hint: {exercise.hint}")
+        return Feedback(exercise_id, "right", f"prediction {float(value):g} recorded: now run the simulation and compare")
+    value, exact = _read_number(answer)
     expected = expected_answer(exercise_id)
     if kind == "exact":
-        if isinstance(answer, float):
+        if value == expected:
+            return Feedback(exercise_id, "right", "right, exactly")
+        if not exact:
             return Feedback(
                 exercise_id,
                 "wrong",
                 "that is a decimal; give the exact value (a whole number or a sympy Rational). "
                 f"Hint: {exercise.hint}",
             )
-        value = _as_exact(answer)
-        if value is None:
-            return Feedback(
-                exercise_id,
-                "wrong",
-                f"expected a number, got {type(answer).__name__}. Hint: {exercise.hint}",
-            )
-        if value == expected:
-            return Feedback(exercise_id, "right", "right, exactly")
         return Feedback(exercise_id, "wrong", f"not quite. Hint: {exercise.hint}")
     if kind == "approx":
-        if isinstance(answer, bool) or not isinstance(answer, (numbers.Real, sp.Expr)) or (
-            isinstance(answer, sp.Expr) and not answer.is_number
-        ):
-            return Feedback(exercise_id, "wrong", f"expected a number, got {type(answer).__name__}. Hint: {exercise.hint}")
-        if abs(float(answer) - float(expected)) <= exercise.tolerance:
+        if _within(value, expected, exercise.tolerance):
             return Feedback(exercise_id, "right", f"right (within {exercise.tolerance:g})")
         return Feedback(exercise_id, "wrong", f"not within {exercise.tolerance:g} of the answer. Hint: {exercise.hint}")
     raise ValueError(f"exercise {exercise_id!r} has an unknown kind {kind!r}")

@@ -21,24 +21,55 @@ The concepts, named first:
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 
 import sympy as sp
 
+#: The most shuffles one simulation check may make.
+MAX_TRIALS = 1_000_000
+#: The most cards one :func:`sample_draws` call may shuffle in all (trials x population).
+MAX_SHUFFLED_CARDS = 50_000_000
 
-def _check_counts(k: int, successes: int, population: int, draws: int) -> None:
-    for name, value in (("k", k), ("successes", successes), ("population", population), ("draws", draws)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be a whole number 0 or more, not {value!r}")
+
+def _whole(name: str, value, low: int = 0) -> int:
+    """``value`` as an int when it is a whole number >= ``low`` (Python, numpy or sympy)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low:
+        raise ValueError(f"{name} must be a whole number {low} or more, not {value!r}")
+    return int(value)
+
+
+def _check_counts(k, successes, population, draws, k_name: str = "k", draws_name: str = "draws") -> tuple:
+    """The four counts as ints, or a ``ValueError`` naming the wrong one and what is allowed."""
+    k = _whole(k_name, k)
+    successes = _whole("successes", successes)
+    population = _whole("population", population)
+    draws = _whole(draws_name, draws)
     if successes > population:
         raise ValueError(f"successes ({successes}) cannot exceed the population ({population})")
     if draws > population:
-        raise ValueError(f"cannot draw {draws} cards from a population of {population}")
+        raise ValueError(f"cannot draw {draws} cards from a population of {population}: {draws_name} must be at most {population}")
+    return k, successes, population, draws
+
+
+def _check_trials(trials) -> int:
+    trials = _whole("trials", trials, 1)
+    if trials > MAX_TRIALS:
+        raise ValueError(f"trials must be at most {MAX_TRIALS:,}, not {trials:,}")
+    return trials
+
+
+def _check_question(question) -> str:
+    if not isinstance(question, str):
+        raise ValueError(f"question must be a text, not {question!r}")
+    return question
 
 
 def hypergeom_pmf(i: int, successes: int, population: int, draws: int) -> sp.Rational:
     """Exact chance of exactly ``i`` wanted cards among ``draws`` (no replacement)."""
-    _check_counts(i, successes, population, draws)
+    i, successes, population, draws = _check_counts(i, successes, population, draws, k_name="i")
+    if i > min(successes, draws) or draws - i > population - successes:
+        return sp.Integer(0)  # a count the hand cannot hold
     return sp.Rational(
         math.comb(successes, i) * math.comb(population - successes, draws - i), math.comb(population, draws)
     )
@@ -49,7 +80,7 @@ def p_at_least(k: int, successes: int, population: int, draws: int) -> sp.Ration
 
     >>> p_at_least(1, 30, 108, 9)   # at least one Leg Day in an opening hand of 9
     """
-    _check_counts(k, successes, population, draws)
+    k, successes, population, draws = _check_counts(k, successes, population, draws)
     return sum(
         (hypergeom_pmf(i, successes, population, draws) for i in range(k, min(successes, draws) + 1)),
         sp.Integer(0),
@@ -58,7 +89,9 @@ def p_at_least(k: int, successes: int, population: int, draws: int) -> sp.Ration
 
 def expected_count(successes: int, population: int, draws: int) -> sp.Rational:
     """Exact expected number of wanted cards among ``draws``: ``draws * K / N``."""
-    _check_counts(0, successes, population, draws)
+    _, successes, population, draws = _check_counts(0, successes, population, draws)
+    if population == 0:
+        return sp.Integer(0)
     return sp.Rational(draws * successes, population)
 
 
@@ -67,7 +100,7 @@ def at_least_formula(k: int, successes: int, population: int, draws: int) -> str
 
     Uses the complement when it has fewer terms (``1 - sum over i < k``).
     """
-    _check_counts(k, successes, population, draws)
+    k, successes, population, draws = _check_counts(k, successes, population, draws)
     top = min(successes, draws)
     others = population - successes
 
@@ -115,6 +148,7 @@ class Odds:
 
 def at_least(k: int, successes: int, population: int, draws: int, question: str = "") -> Odds:
     """:func:`p_at_least` with its formula, ready to display."""
+    _check_question(question)
     return Odds(
         question or f"P(at least {k} of {successes} in {draws} cards from {population})",
         at_least_formula(k, successes, population, draws),
@@ -130,7 +164,7 @@ def distribution(successes: int, population: int, draws: int):
     """
     import pandas as pd
 
-    _check_counts(0, successes, population, draws)
+    _, successes, population, draws = _check_counts(0, successes, population, draws)
     low, high = max(0, draws - (population - successes)), min(successes, draws)
     rows, below = [], sp.Integer(0)
     for i in range(low, high + 1):
@@ -150,9 +184,9 @@ def _check_kinds(kinds) -> list[tuple[str, int, int]]:
         except (TypeError, ValueError):
             raise ValueError(f"kind {name!r}: give (cards in the population, at least), not {spec!r}") from None
         for label, value in (("cards in the population", count), ("at least", need)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
                 raise ValueError(f"kind {name!r}: {label} must be a whole number 0 or more, not {value!r}")
-        out.append((str(name), count, need))
+        out.append((str(name), int(count), int(need)))
     return out
 
 
@@ -164,7 +198,7 @@ def p_all_of(kinds: dict, population: int, draws: int) -> sp.Rational:
     """
     specs = _check_kinds(kinds)
     total = sum(count for _, count, _ in specs)
-    _check_counts(0, 0, population, draws)
+    _, _, population, draws = _check_counts(0, 0, population, draws)
     if total > population:
         raise ValueError(f"the kinds hold {total} cards, more than the population of {population}")
     rest = population - total
@@ -187,7 +221,10 @@ def p_all_of(kinds: dict, population: int, draws: int) -> sp.Rational:
 def all_of_formula(kinds: dict, population: int, draws: int) -> str:
     """LaTeX of :func:`p_all_of`: a sum over every way to meet each minimum."""
     specs = _check_kinds(kinds)
+    _, _, population, draws = _check_counts(0, 0, population, draws)
     rest = population - sum(count for _, count, _ in specs)
+    if rest < 0:
+        raise ValueError(f"the kinds hold {population - rest} cards, more than the population of {population}")
     letters = "xyzuvw"
     if len(specs) > len(letters):
         raise ValueError(f"at most {len(letters)} kinds at once")
@@ -199,6 +236,8 @@ def all_of_formula(kinds: dict, population: int, draws: int) -> str:
 
 def all_of(kinds: dict, population: int, draws: int, question: str = "") -> "Odds":
     """:func:`p_all_of` with its formula, ready to display."""
+    _check_question(question)
+    _check_kinds(kinds)
     wanted = " and ".join(f"at least {need} {name}" for name, (_, need) in kinds.items()) if isinstance(kinds, dict) else ""
     return Odds(
         question or f"P({wanted} in {draws} cards from {population})",
@@ -216,9 +255,8 @@ def p_with_redraw(need: int, successes: int, population: int, hand: int, redraw:
     in the first hand and ``d`` cards redrawn, the redraw is hypergeometric from the
     ``population - hand`` unseen cards holding ``successes - x`` wanted ones.
     """
-    _check_counts(need, successes, population, hand)
-    if isinstance(redraw, bool) or not isinstance(redraw, int) or redraw < 0:
-        raise ValueError(f"redraw must be a whole number 0 or more, not {redraw!r}")
+    need, successes, population, hand = _check_counts(need, successes, population, hand, "need", "hand")
+    redraw = _whole("redraw", redraw)
     total = sp.Integer(0)
     unseen = population - hand
     for x in range(0, min(successes, hand) + 1):
@@ -237,6 +275,8 @@ def p_with_redraw(need: int, successes: int, population: int, hand: int, redraw:
 
 def with_redraw(need: int, successes: int, population: int, hand: int, redraw: int, question: str = "") -> "Odds":
     """:func:`p_with_redraw` with its formula, ready to display."""
+    _check_question(question)
+    value = p_with_redraw(need, successes, population, hand, redraw)
     formula = (
         rf"\sum_{{x \ge {need}}} P(X=x) + \sum_{{x < {need}}} P(X=x)\,"
         rf"P\big(Y \ge {need}-x \mid Y \sim \mathrm{{Hyp}}({population - hand},\ {successes}-x,\ \min({redraw}, {hand}-x))\big)"
@@ -244,7 +284,7 @@ def with_redraw(need: int, successes: int, population: int, hand: int, redraw: i
     return Odds(
         question or f"P(at least {need} of {successes} in {hand} cards with a redraw of up to {redraw})",
         formula,
-        p_with_redraw(need, successes, population, hand, redraw),
+        value,
     )
 
 
@@ -270,8 +310,13 @@ class Estimate:
 
 def estimate(hits: int, trials: int, z: float = 1.959964) -> Estimate:
     """A proportion and its Wilson score interval (95% by default)."""
-    if trials < 1 or not 0 <= hits <= trials:
-        raise ValueError(f"need 0 <= hits <= trials and trials >= 1, not hits={hits}, trials={trials}")
+    trials = _whole("trials", trials, 1)
+    hits = _whole("hits", hits)
+    if hits > trials:
+        raise ValueError(f"hits ({hits}) cannot exceed trials ({trials})")
+    if isinstance(z, bool) or not isinstance(z, numbers.Real) or not 0 < float(z) < math.inf:
+        raise ValueError(f"z must be a positive number (1.96 for a 95% interval), not {z!r}")
+    z = float(z)
     p = hits / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
@@ -285,6 +330,14 @@ def estimate_from_deals(game, event, trials: int = 10_000, seed: int = 0, condit
     those where ``event(state)`` is true. With ``condition``, only states where
     ``condition(state)`` is true are counted (a conditional probability).
     """
+    trials = _check_trials(trials)
+    seed = _whole("seed", seed)
+    if not callable(event):
+        raise ValueError(f"event must be a function of a state that returns True or False, not {event!r}")
+    if condition is not None and not callable(condition):
+        raise ValueError(f"condition must be None or a function of a state, not {condition!r}")
+    if not callable(getattr(game, "new_state", None)):
+        raise ValueError(f"game must be a game from gamedesign.load(...), not {game!r}")
     hits = kept = 0
     for i in range(trials):
         state = game.new_state(seed=seed + i)
@@ -292,6 +345,8 @@ def estimate_from_deals(game, event, trials: int = 10_000, seed: int = 0, condit
             continue
         kept += 1
         hits += bool(event(state))
+    if kept == 0:
+        raise ValueError(f"the condition held in none of the {trials} deals: nothing to estimate")
     return estimate(hits, kept)
 
 
@@ -302,31 +357,57 @@ def sample_draws(
     wanted cards, after the redraw step of :func:`p_with_redraw` when ``redraw > 0``.
 
     A quick check for any deck counts; the notebooks check real games with the engine.
+    ``trials`` is at most :data:`MAX_TRIALS`, and ``trials * population`` at most
+    :data:`MAX_SHUFFLED_CARDS`.
     """
     import numpy as np
 
-    _check_counts(need, successes, population, draws)
+    need, successes, population, draws = _check_counts(need, successes, population, draws, "need")
+    redraw = _whole("redraw", redraw)
+    trials = _check_trials(trials)
+    seed = _whole("seed", seed)
+    if trials * population > MAX_SHUFFLED_CARDS:
+        raise ValueError(
+            f"trials x population must be at most {MAX_SHUFFLED_CARDS:,} cards to shuffle, "
+            f"not {trials:,} x {population:,}: use fewer trials"
+        )
     rng = np.random.default_rng(seed)
     deck = np.zeros(population, dtype=np.int8)
     deck[:successes] = 1
-    orders = rng.permuted(np.tile(deck, (trials, 1)), axis=1)
-    first = orders[:, :draws].sum(axis=1)
-    got = first.copy()
-    if redraw:
-        swap = np.minimum(redraw, draws - first)
-        swap = np.minimum(swap, population - draws)
-        extra = np.cumsum(orders[:, draws : draws + max(1, redraw)], axis=1)
-        take = np.where(swap > 0, extra[np.arange(trials), np.maximum(swap - 1, 0)], 0)
-        got = np.where(first < need, first + take, first)
-    return estimate(int((got >= need).sum()), trials)
+    # Only as many cards as the redraw can reach: after the hand, up to ``redraw`` more.
+    spare = min(redraw, population - draws)
+    hits = 0
+    chunk = max(1, 2_000_000 // max(population, 1))  # rows shuffled at once, to bound memory
+    for start in range(0, trials, chunk):
+        rows = min(chunk, trials - start)
+        orders = rng.permuted(np.tile(deck, (rows, 1)), axis=1)
+        first = orders[:, :draws].sum(axis=1)
+        got = first
+        if spare:
+            swap = np.minimum(np.minimum(redraw, draws - first), spare)
+            extra = np.cumsum(orders[:, draws : draws + spare], axis=1)
+            take = np.where(swap > 0, extra[np.arange(rows), np.maximum(swap - 1, 0)], 0)
+            got = np.where(first < need, first + take, first)
+        hits += int((got >= need).sum())
+    return estimate(hits, trials)
 
 
 def agrees(exact, simulated: Estimate) -> bool:
     """True when the exact value lies inside the simulation's 95% interval."""
-    return simulated.low <= float(exact) <= simulated.high
+    if not isinstance(simulated, Estimate):
+        raise ValueError(f"simulated must be an Estimate (from estimate or sample_draws), not {simulated!r}")
+    try:
+        value = float(exact)
+    except (TypeError, ValueError):
+        raise ValueError(f"exact must be a probability between 0 and 1, not {exact!r}") from None
+    if not 0 <= value <= 1:
+        raise ValueError(f"exact must be a probability between 0 and 1, not {exact!r}")
+    return simulated.low <= value <= simulated.high
 
 
 __all__ = [
+    "MAX_SHUFFLED_CARDS",
+    "MAX_TRIALS",
     "all_of",
     "all_of_formula",
     "distribution",

@@ -93,3 +93,73 @@ def test_bad_arguments_are_refused():
         play_diet(players=3, human=3)
     with pytest.raises(ValueError, match="unknown bot"):
         play_diet(bots="genius")
+
+
+class BrokenBot:
+    """A bot that fails on its first decision, as a buggy student bot would."""
+
+    name = "broken"
+
+    def reset(self, game, seat, seed):
+        pass
+
+    def act(self, observation, legal):
+        raise RuntimeError("the bot broke")
+
+
+def test_a_stale_click_on_a_card_that_moved_is_a_message():
+    app = play_diet(seed=3)
+    planning_buttons = list(app.hand_box.children)  # drawn for a hand of 7
+    app.play(Discard(()))
+    while app.state.to_move() == [0] and len(app.state.hands[0]) == 7:
+        plays = [b for b in enabled(app.action_box) if b.description.startswith("Play")]
+        (plays or enabled(app.action_box))[0].click()
+    assert len(app._hand()) < 7
+    before = app.state.to_json()
+    planning_buttons[6].click()  # this card's place is gone: used to say "list index out of range"
+    assert "no longer possible" in str(app.out.outputs) and "index" not in str(app.out.outputs)
+    assert app.state.to_json() == before
+
+
+def test_a_stale_action_button_is_a_message():
+    app = play_diet(seed=3)
+    keep = [b for b in app.action_box.children if b.description == "Keep my hand"][0]
+    keep.click()
+    before = app.state.to_json()
+    keep.click()  # Planning is over
+    assert "no longer possible" in str(app.out.outputs)
+    assert app.state.to_json() == before
+
+
+def test_a_bot_failure_is_a_message_in_the_constructor_and_after_new_game():
+    app = play_diet(players=2, human=1, bots=[BrokenBot()])  # seat 0, the bot, starts
+    assert "A bot could not move: RuntimeError: the bot broke" in str(app.out.outputs)
+    app.new_button.click()
+    assert "the bot broke" in str(app.out.outputs)
+
+
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        ({"human": True}, "human must be a seat from 0 to 3"),
+        ({"human": 0.0}, "human must be a seat"),
+        ({"seed": -1}, "seed must be a whole number"),
+        ({"bots": 7}, "bots must be a bot name"),
+        ({"bots": ["random"] * 5}, "one bot for each of the 3 other seats"),
+        ({"auto_pass": "yes"}, "auto_pass must be True or False"),
+        ({"players": 1}, "players"),
+    ],
+)
+def test_every_bad_setting_is_a_clear_error_before_any_widget(settings, words, monkeypatch):
+    import ipywidgets
+
+    built = []
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: built.append(self))
+    with pytest.raises(ValueError, match=words):
+        play_diet(**settings)
+    assert built == []
+
+
+def test_one_bot_per_other_seat_is_accepted():
+    app = play_diet(players=3, human=1, bots=["random", "greedy"])
+    assert sorted(app.bots) == [0, 2]

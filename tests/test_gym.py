@@ -432,6 +432,32 @@ def test_a_coach_is_moved_and_never_shares_a_side():
     assert state.coaches[PICK] == (LIFT, 0)
 
 
+def test_a_second_coach_on_a_side_is_refused_in_play_and_in_setup():
+    state = setup([["Sam", "Zoe"], ["Chloe", "Ben"]], coaches={PICK: (SWAP, "B")})
+    play(state, f"place Sam at {LIFT} spot 1", "skip action")
+    with pytest.raises(IllegalAction):
+        state.apply(0, f"coach {FORCE} to {SWAP} side B")
+    assert state.coaches == {FORCE: None, PICK: (SWAP, 1)}
+    with pytest.raises(ValueError, match="one Coach"):
+        setup([["Sam"], ["Ben"]], coaches={PICK: (SWAP, "B"), FORCE: (SWAP, "B")})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_side_ever_holds_two_coaches_in_random_games(players):
+    game = gamedesign.load("gym", players=players)
+    coach_steps = 0
+    for seed in range(15):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            if state.step == "coach":
+                coach_steps += 1
+            state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+            spots = [where for where in state.coaches.values() if where is not None]
+            assert len(spots) == len(set(spots))
+    assert coach_steps > 20
+
+
 BLOCK_BOARD = {
     LIFT: [["Maya", None, None], ["Nico", None, None]],
     SWITCH: [["Ben", None, None], ["Hugo", None, None]],
@@ -528,6 +554,39 @@ def test_the_game_ends_after_the_last_placement_turn_and_team_a_wins_ties():
     play(tie, f"place Ada at {LIFT} spot 1", "skip action", f"place Dev at {LIFT} spot 1", "skip action")
     assert tie.result().scores == (3, 3) and tie.result().winners == (0,)
     assert tie.result().details["decided_by_tie"] is True
+
+
+def test_the_last_turn_keeps_its_event_action_and_its_coach_step():
+    board = {LIFT: [["Maya", None, None], ["Nico", None, None]]}
+    state = setup([["Ada"], ["Zoe"]], board=board)
+    play(state, f"place Ada at {SWITCH} spot 1", "skip action")
+    play(state, f"place Zoe at {MOVE} spot 1")  # the last Kid of the game
+    assert not state.is_over() and state.step == "action"
+    assert Move("Zoe", SWAP, 1) in legal(state) and Move("Nico", MOVE, 2) in legal(state)
+    play(state, f"move Zoe to {SWAP} spot 1")
+    assert state.locate("Zoe") == (SWAP, 1, 0)
+    assert not state.is_over() and state.step == "coach"  # a Brat placed last still coaches
+    play(state, f"coach {FORCE} to {SWITCH} side A")
+    assert state.is_over() and state.coaches[FORCE] == (SWITCH, 0)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_every_random_games_last_placement_is_followed_by_its_action_step(players):
+    game = gamedesign.load("gym", players=players)
+    last_actions = set()
+    for seed in range(10):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            action = rng.choice(state.legal_actions(state.turn))
+            state.apply(state.turn, action)
+            if isinstance(action, Place) and state._kids_left() == 0:
+                assert not state.is_over() and state.step == "action"
+                acts = legal(state)
+                chosen = next((a for a in acts if not isinstance(a, Skip)), acts[0])
+                last_actions.add(type(chosen).__name__)
+                state.apply(state.turn, chosen)
+    assert last_actions - {"Skip"}
 
 
 def test_winners_are_every_seat_of_the_winning_team():

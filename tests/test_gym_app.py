@@ -101,3 +101,76 @@ def test_the_move_log_uses_the_apps_names_for_the_seats():
     log = app.log.value
     assert "player " not in log
     assert "Bot 1 (team B) took" in log and "You took" in log
+
+
+class BrokenBot:
+    """A bot that fails on its ``moves + 1``-th decision, as a buggy student bot would."""
+
+    name = "broken"
+
+    def __init__(self, moves=0):
+        self.moves = moves
+
+    def reset(self, game, seat, seed):
+        self.left = self.moves
+
+    def act(self, observation, legal):
+        if self.left == 0:
+            raise RuntimeError("the bot broke")
+        self.left -= 1
+        return legal[0]
+
+
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        ({"human": True}, "human must be a seat from 0 to 1"),
+        ({"human": "1"}, "human must be a seat"),
+        ({"seed": -3}, "seed must be a whole number"),
+        ({"seed": 1.5}, "seed must be a whole number"),
+        ({"bots": None}, "bots must be a bot name"),
+        ({"bots": ["random", "random", "random"]}, "one bot for each of the 1 other seats"),
+        ({"players": 3}, "players"),
+        ({"brat_advance": "never"}, "brat_advance"),
+    ],
+)
+def test_every_bad_setting_is_a_clear_error_before_any_widget(settings, words, monkeypatch):
+    import ipywidgets
+
+    built = []
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: built.append(self))
+    with pytest.raises(ValueError, match=words):
+        GymApp(**{"players": 2, **settings})
+    assert built == []
+
+
+def test_a_bot_failure_at_the_start_is_not_hidden_behind_new_game():
+    app = GymApp(players=2, human=1, bots=[BrokenBot()])  # seat 0, the bot, starts
+    assert "A bot could not move: RuntimeError: the bot broke" in app.last_message
+    assert "New game" not in app.last_message
+    assert "the bot broke" in str(app.status.outputs)
+    app.new_button.click()
+    assert "the bot broke" in app.last_message
+
+
+def test_a_bot_failure_after_your_move_stays_on_screen():
+    app = GymApp(players=2, human=0, bots=[BrokenBot(moves=1)])
+
+    def take_a_kid():
+        [b for b in app.row_box.children if not b.disabled][0].click()
+        if app.state.turn == 0 and app.state.step == "advance":
+            app.skip_button.click()
+
+    take_a_kid()  # the bot's first take is fine
+    assert "You played" in app.last_message
+    take_a_kid()  # its second fails
+    assert "A bot could not move: RuntimeError: the bot broke" in app.last_message
+
+
+def test_clicks_after_the_end_are_messages():
+    app = GymApp(players=2, seed=0)
+    click_through(app)
+    app.take("Ada")
+    assert "game is over" in app.last_message
+    app.skip_button.click()
+    assert "⚠" in str(app.status.outputs)

@@ -81,3 +81,41 @@ def test_a_preset_sets_the_controls_and_standard_rules_reset_them():
     gym = LabApp("gym", games=10)
     gym.preset.value = "gym_one_to_two"
     assert gym.variant().options == {"brat_advance": "one_to_two"}
+
+
+def test_bad_settings_are_refused_before_any_widget(monkeypatch):
+    import ipywidgets
+    import pytest
+
+    built = []
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: built.append(self))
+    for settings, words in [
+        ({"game": "chess"}, "unknown game"),
+        ({"games": 5}, "games must be a whole number from 10 to 2000"),
+        ({"games": 10**6}, "games must be a whole number"),
+        ({"games": "100"}, "games must be a whole number"),
+        ({"seed": -1}, "seed must be a whole number"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            LabApp(**settings)
+    assert built == []
+
+
+def test_any_failure_in_a_run_or_a_control_is_a_message(monkeypatch):
+    import gamedesign.apps.lab as lab
+
+    app = LabApp("legday", games=10)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bot broke")
+
+    monkeypatch.setattr(lab, "run_variants", broken)
+    app.run_button.click()
+    assert "RuntimeError: a bot broke" in app.status.value and not app.run_button.disabled
+    monkeypatch.undo()
+    monkeypatch.setattr(lab, "seat_chart", broken)  # the games run, a chart fails
+    app.run_button.click()
+    assert "Could not run the games: RuntimeError: a bot broke" in app.status.value
+    monkeypatch.setattr(lab, "load_preset", broken)
+    app.preset.value = app.preset.options[1][1]
+    assert "Could not load the preset: RuntimeError: a bot broke" in app.status.value

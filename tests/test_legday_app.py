@@ -66,3 +66,82 @@ def test_bad_settings_are_refused_before_the_app_starts():
         LegDayApp(players=3, bots="genius")
     with pytest.raises(ValueError, match="human must be a seat"):
         LegDayApp(players=3, human=5)
+
+
+class BrokenBot:
+    """A bot that fails on its ``moves + 1``-th decision, as a buggy student bot would."""
+
+    name = "broken"
+
+    def __init__(self, moves=0):
+        self.moves = moves
+
+    def reset(self, game, seat, seed):
+        self.left = self.moves
+
+    def act(self, observation, legal):
+        if self.left == 0:
+            raise RuntimeError("the bot broke")
+        self.left -= 1
+        return legal[0]
+
+
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        ({"human": True}, "human must be a seat from 0 to 2"),
+        ({"human": "0"}, "human must be a seat"),
+        ({"human": 1.0}, "human must be a seat"),
+        ({"human": -1}, "human must be a seat"),
+        ({"seed": -1}, "seed must be a whole number"),
+        ({"seed": "7"}, "seed must be a whole number"),
+        ({"seed": 2**40}, "seed must be a whole number"),
+        ({"bots": 3}, "bots must be a bot name"),
+        ({"bots": ["random"]}, "one bot for each of the 2 other seats"),
+        ({"players": 9}, "players"),
+        ({"curl_overflow": "sometimes"}, "curl_overflow"),
+    ],
+)
+def test_every_bad_setting_is_a_clear_error_before_any_widget(settings, words, monkeypatch):
+    import ipywidgets
+
+    built = []
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: built.append(self))
+    with pytest.raises(ValueError, match=words):
+        LegDayApp(**{"players": 3, **settings})
+    assert built == []
+
+
+def test_a_numpy_seat_number_is_a_seat():
+    import numpy as np
+
+    assert LegDayApp(players=3, human=np.int64(2)).human == 2
+
+
+def test_a_bot_failing_at_the_start_is_a_message_not_a_traceback():
+    app = LegDayApp(players=2, bots=[BrokenBot()])
+    assert "A bot could not move" in status_text(app) and "the bot broke" in status_text(app)
+    assert hand_buttons(app)  # the game is still shown
+
+
+def test_a_bot_failing_after_new_game_or_a_click_is_a_message():
+    app = LegDayApp(players=2, bots=[BrokenBot(moves=2)])
+    assert "New game" in status_text(app)
+    hand_buttons(app)[0].click()
+    hand_buttons(app)[0].click()  # the bot's third pick fails
+    assert "A bot could not move: RuntimeError: the bot broke" in status_text(app)
+    app.new_button.click()  # the bot is reset: two more good picks, then it fails again
+    assert "New game" in status_text(app)
+    for _ in range(2):
+        hand_buttons(app)[0].click()
+    assert "the bot broke" in status_text(app)
+
+
+def test_clicks_after_the_end_or_for_a_missing_card_are_messages():
+    app = LegDayApp(players=2, seed=2)
+    while not app.state.is_over():
+        hand_buttons(app)[0].click()
+    app.play("Selfie")
+    assert "game is over" in status_text(app)
+    app.play(42)
+    assert "⚠" in status_text(app)

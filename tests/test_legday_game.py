@@ -8,7 +8,7 @@ import pytest
 
 import gamedesign
 from gamedesign import IllegalAction
-from gamedesign.games.legday import DEFAULT_DECK, Pick, load_deck, parse_deck
+from gamedesign.games.legday import DEFAULT_DECK, Pick, load_deck, parse_deck, squat_count
 
 
 def play_first_card_each_day(state, days):
@@ -120,20 +120,63 @@ def test_players_remember_every_hand_that_passed_through_their_hands():
     assert seen[1]["day"] == 2
 
 
+# The squat counts of the rulings, card by card: all six Leg Day designs are one type of
+# 30 cards; each Protein Shake gives the count printed on its own card type.
+RULED_SQUATS = {
+    "Preacher Curl": 12, "Bench Press": 10, "Overhead Press": 10,
+    "Underhand Pull-Up": 6, "Wide Grip Pull-Up": 6, "One Handed Pull-Up": 6,
+    "Protein Shake x1": 6, "Protein Shake x2": 8, "Protein Shake x3": 4, "Selfie": 10,
+    "Goose Egg": 30, "Zilch": 30, "No Points": 30, "Absolutely Nothing": 30, "Nada": 30, "Zero": 30,
+}
+
+
+def test_squat_count_of_every_card_follows_the_rulings():
+    assert {c.name: squat_count(c.name) for c in DEFAULT_DECK.cards} == RULED_SQUATS
+    assert squat_count("Leg Day") == 30
+
+
+def test_squat_count_follows_an_edited_deck():
+    data = DEFAULT_DECK.to_data()
+    for card in data["cards"]:
+        if card["name"] == "Zilch":
+            card["count"] = 9
+    deck = parse_deck(data)
+    assert squat_count("Nada", deck) == 34 and squat_count("Selfie", deck) == 10
+
+
 def test_squat_rule_every_loser_draws_and_counts_the_type():
     game = gamedesign.load("legday", players=5)
-    state = game.new_state(seed=8)
-    play_first_card_each_day(state, 14)
+    drawn = set()
+    for seed in range(8, 20):
+        state = game.new_state(seed=seed)
+        play_first_card_each_day(state, 14)
+        result = state.result()
+        squats = result.details["squats"]
+        for seat in range(5):
+            if seat in result.winners:
+                assert squats[seat] is None
+            else:
+                assert squats[seat]["squats"] == RULED_SQUATS[squats[seat]["card"]]
+                drawn.add(squats[seat]["card"])
+        same = game.new_state(seed=seed)
+        play_first_card_each_day(same, 14)
+        assert same.result().details["squats"] == squats
+    assert drawn & {"Goose Egg", "Zilch", "No Points", "Absolutely Nothing", "Nada", "Zero"}
+
+
+def test_losers_draw_squats_even_when_nobody_wins():
+    state = gamedesign.load("legday", players=3).new_state(seed=4)
+    play_first_card_each_day(state, 13)
+    # Give every player the same cards, so that all tie and all are eliminated.
+    state.tableaus = [list(state.tableaus[0]) for _ in range(3)]
+    state.hands = [list(state.hands[0]) for _ in range(3)]
+    card = state.hands[0][0]
+    for seat in range(3):
+        state.apply(seat, f"pick {card}")
     result = state.result()
+    assert result.winners == () and sorted(result.details["eliminated"]) == [0, 1, 2]
     squats = result.details["squats"]
-    for seat in range(5):
-        if seat in result.winners:
-            assert squats[seat] is None
-        else:
-            assert squats[seat]["squats"] == DEFAULT_DECK.card(squats[seat]["card"]).count
-    same = game.new_state(seed=8)
-    play_first_card_each_day(same, 14)
-    assert same.result().details["squats"] == squats
+    assert all(s is not None and s["squats"] == RULED_SQUATS[s["card"]] for s in squats)
 
 
 def test_options_reach_the_scoring_and_bad_options_are_named():

@@ -35,3 +35,51 @@ def test_simulate_button_agrees_with_the_exact_value():
     app = OddsExplorer("Diet: the same after Planning (swap up to 3)")
     app.simulate_button.click()
     assert "agrees with the exact value" in app.check.value
+
+
+def set_numbers(app, population, wanted, hand, need, redraw):
+    app.population.value = max(app.population.value, wanted)  # keep the deck possible on the way
+    app.wanted.value, app.hand.value, app.need.value, app.redraw.value = wanted, hand, need, redraw
+    app.population.value = population
+
+
+def test_simulate_a_redraw_when_the_whole_deck_is_in_hand():
+    app = OddsExplorer()
+    set_numbers(app, 5, 5, 5, 5, 1)  # used to raise IndexError into the notebook
+    app.simulate_button.click()
+    assert "agrees with the exact value" in app.check.value
+    assert app.status.value == ""
+
+
+def test_simulate_with_an_impossible_deck_is_a_message():
+    app = OddsExplorer()
+    app.population.value = 20
+    app.simulate_button.click()
+    assert "Cannot simulate" in app.status.value and "cannot exceed" in app.status.value
+    assert app.check.value == ""
+
+
+def test_any_failure_in_a_callback_is_a_message(monkeypatch):
+    app = OddsExplorer()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no shuffles today")
+
+    monkeypatch.setattr(odds, "sample_draws", broken)
+    app.simulate_button.click()
+    assert "Cannot simulate: RuntimeError: no shuffles today" in app.status.value
+    monkeypatch.setattr(odds, "at_least", broken)
+    app.need.value = 2
+    assert "RuntimeError: no shuffles today" in app.status.value and app.answer.value == ""
+
+
+def test_an_unknown_preset_is_refused_before_any_widget(monkeypatch):
+    import ipywidgets
+    import pytest
+
+    built = []
+    monkeypatch.setattr(ipywidgets.Widget, "open", lambda self: built.append(self))
+    for preset in ("Leg Day: everything", 3, None):
+        with pytest.raises(ValueError, match="unknown preset"):
+            OddsExplorer(preset)
+    assert built == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import numbers
 
 import ipywidgets as widgets
 
@@ -81,3 +82,84 @@ def message(target, text: str, kind: str = "info") -> None:
 def seed_input(seed: int) -> widgets.BoundedIntText:
     """A seed box for 'new game'."""
     return widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed", layout=widgets.Layout(width="170px"))
+
+
+# -- checking an app's settings and guarding its callbacks ------------------------------
+
+#: The largest seed the apps' seed boxes take.
+MAX_SEED = 2**31 - 1
+
+
+def check_seed(seed) -> int:
+    """``seed`` as an int when it is a whole number 0 to :data:`MAX_SEED`, else a clear ``ValueError``."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return int(seed)
+
+
+def check_seat(seat, players: int, name: str = "human") -> int:
+    """``seat`` as an int when it is a seat number of a ``players``-player game."""
+    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < players:
+        raise ValueError(f"{name} must be a seat from 0 to {players - 1} (a whole number: your seat), not {seat!r}")
+    return int(seat)
+
+
+def seat_specs(game, human: int, bots) -> list:
+    """One bot spec per seat, ``None`` for the human's seat.
+
+    ``bots`` is one bot name for every other seat, a list with one bot per other seat
+    (or one per seat, the human's entry ignored), or, with one other seat, a bot object.
+    Unknown names and wrong lengths raise ``ValueError`` before any game starts.
+    """
+    from gamedesign.bots import make_bot
+
+    players = game.num_players
+    if isinstance(bots, str):
+        specs = [bots] * players
+    elif isinstance(bots, (list, tuple)):
+        specs = list(bots)
+    elif players == 2 and hasattr(bots, "act"):
+        specs = [bots, bots]
+    else:
+        raise ValueError(
+            f"bots must be a bot name ({', '.join(_bot_names(game))}) or a list with one bot for each of the "
+            f"{players - 1} other seats, not {bots!r}"
+        )
+    if len(specs) not in (players - 1, players):
+        raise ValueError(f"give one bot for each of the {players - 1} other seats (or one per seat), not {len(specs)}")
+    if len(specs) == players - 1:
+        specs.insert(human, None)
+    specs[human] = None
+    for spec in specs:
+        if spec is not None:
+            make_bot(spec, game)  # refuse unknown names now, not mid-game
+    objects = [id(s) for s in specs if s is not None and not isinstance(s, str)]
+    if len(objects) != len(set(objects)):
+        raise ValueError("one bot object cannot play two seats: give each seat its own bot")
+    return specs
+
+
+def _bot_names(game) -> list[str]:
+    from gamedesign.bots import bot_names
+
+    return bot_names(game)
+
+
+def error_text(err: BaseException) -> str:
+    """A one-line description of an error for a learner: the message of a refused
+    setting or move, or the kind of error and its message for anything else."""
+    text = str(err).strip()
+    if isinstance(err, ValueError) and text:
+        return text
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def guard(target, doing: str, step, *args) -> bool:
+    """Run ``step(*args)``; any error becomes a message in ``target`` ("``doing``: why")
+    instead of a traceback in the notebook. True when ``step`` ran without an error."""
+    try:
+        step(*args)
+    except Exception as err:  # a callback must never raise into the notebook
+        message(target, f"{doing}: {error_text(err)}", "error")
+        return False
+    return True

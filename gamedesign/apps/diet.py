@@ -31,15 +31,16 @@ class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
     def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True):
+        # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = load("diet", players=players)
-        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
-            raise ValueError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
-        specs = [bots] * players if isinstance(bots, str) else list(bots)
-        if len(specs) != players:
-            raise ValueError(f"give one bot per seat ({players}; yours is ignored) or one name, not {len(specs)}")
-        self.human = human
+        players = self.game.num_players
+        seed = common.check_seed(seed)
+        self.human = human = common.check_seat(human, players)
+        specs = common.seat_specs(self.game, human, bots)
+        if not isinstance(auto_pass, bool):
+            raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
-        self.bots = {seat: make_bot(spec, self.game) for seat, spec in enumerate(specs) if seat != human}
+        self.bots = {seat: make_bot(spec, self.game) for seat, spec in enumerate(specs) if spec is not None}
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
 
         self.header = widgets.HTML()
@@ -51,7 +52,9 @@ class DietApp(common.AppBox):
         self.out = widgets.Output()
         self.seed_box = common.seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh")
-        self.new_button.on_click(lambda _: self._safely(lambda: self.new_game(self.seed_box.value)))
+        self.new_button.on_click(
+            lambda _: self._safely(lambda: self.new_game(self.seed_box.value), "Could not start a new game", needs_game=False)
+        )
         super().__init__(
             [
                 self.header,
@@ -73,13 +76,14 @@ class DietApp(common.AppBox):
         self.prompt.add_class("gd-prompt")
         self.hand_box.add_class("gd-hand")
         self.action_box.add_class("gd-actions")
-        self.new_game(seed)
+        self.state = None
+        self._safely(lambda: self.new_game(seed), "Could not start the game", needs_game=False)
 
     # -- game flow ---------------------------------------------------------------------
 
     def new_game(self, seed: int) -> None:
         """Start a new game from ``seed`` (bots are seeded from it too)."""
-        self.state = self.game.new_state(seed=seed)
+        self.state = self.game.new_state(seed=common.check_seed(seed))
         seeds = random.Random(seed)
         for seat, bot in self.bots.items():
             bot.reset(self.game, seat, seeds.getrandbits(32))
@@ -95,7 +99,12 @@ class DietApp(common.AppBox):
 
     def _advance(self) -> None:
         while True:
-            common.advance_bots(self.state, self.bots, {self.human})
+            try:
+                common.advance_bots(self.state, self.bots, {self.human})
+            except Exception as err:  # a bot's failure must not break the notebook
+                self._render()
+                common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")
+                return
             legal = self.state.legal_actions(self.human)
             # A decision with one possible answer (nothing to play) is answered for you.
             if self.auto_pass and len(legal) == 1 and isinstance(legal[0], (Pass, Skip)):
@@ -104,17 +113,38 @@ class DietApp(common.AppBox):
             break
         self._render()
 
-    def _safely(self, action) -> None:
+    def _safely(self, action, doing: str = "That did not work", needs_game: bool = True) -> None:
+        """Run a callback; a refused move or any failure becomes a message (never a
+        traceback in the notebook), and the app is redrawn from the state as it is."""
         try:
+            if needs_game and self.state is None:
+                raise ValueError("there is no game yet: press New game")
             action()
         except Exception as err:  # a refused move or a bug: show it, never raise into the notebook
-            common.message(self.out, str(err), "error")
+            if self.state is not None:
+                try:
+                    self._render()
+                except Exception:  # keep the message; the drawing is what failed
+                    pass
+            common.message(self.out, f"{doing}: {common.error_text(err)}", "error")
+
+    def _stale(self, what: str) -> None:
+        """A click on a button drawn for an earlier moment of the game."""
+        common.message(self.out, f"{what} is no longer possible: the game has moved on. Choose again.", "error")
+        self._render()
 
     # -- callbacks ---------------------------------------------------------------------
 
-    def _click_card(self, position: int) -> None:
+    def _click_card(self, position: int, card: str | None = None) -> None:
         view = self.state.observe(self.human)
-        card = self._hand()[position]
+        hand = view["hand"]
+        if not 0 <= position < len(hand) or (card is not None and hand[position] != card):
+            self._stale(f"Clicking {card or 'that card'}")
+            return
+        card = hand[position]
+        if view["over"]:
+            common.message(self.out, "The game is over: press New game to play again.", "error")
+            return
         if view["phase"] == "planning" and self.human in self.state.to_move():
             if position in self.selected:
                 self.selected.remove(position)
@@ -134,6 +164,10 @@ class DietApp(common.AppBox):
 
     def _discard_selected(self) -> None:
         hand = self._hand()
+        if self.human not in self.state.to_move() or any(not 0 <= i < len(hand) for i in self.selected):
+            self.selected = []
+            self._stale("Discarding")
+            return
         self.out.outputs = ()
         self.play(Discard(tuple(hand[i] for i in self.selected)))
 
@@ -257,7 +291,7 @@ class DietApp(common.AppBox):
             )
             if marked:
                 button.style.text_color = "#111"  # dark on the orange: white there is 2.7:1
-            button.on_click(lambda _, p=position: self._safely(lambda: self._click_card(p)))
+            button.on_click(lambda _, p=position, c=card: self._safely(lambda: self._click_card(p, c), f"Could not play {c}"))
             buttons.append(button)
         self.hand_box.children = buttons
 
@@ -272,9 +306,9 @@ class DietApp(common.AppBox):
                 button_style="primary",
                 disabled=not self.selected,
             )
-            discard.on_click(lambda _: self._safely(self._discard_selected))
+            discard.on_click(lambda _: self._safely(self._discard_selected, "Could not discard"))
             keep = widgets.Button(description="Keep my hand")
-            keep.on_click(lambda _: self._safely(lambda: self.play(Discard(()))))
+            keep.on_click(lambda _: self._safely(lambda: self._click_action(Discard(())), "Could not keep the hand"))
             buttons = [discard, keep]
         else:
             for action in self.state.legal_actions(self.human):
@@ -284,18 +318,22 @@ class DietApp(common.AppBox):
                     button_style="primary" if isinstance(action, Play) else "",
                     layout=widgets.Layout(width="auto"),
                 )
-                button.on_click(lambda _, a=action: self._safely(lambda: self._click_action(a)))
+                button.on_click(lambda _, a=action: self._safely(lambda: self._click_action(a), f"Could not {a}"))
                 buttons.append(button)
         self.action_box.children = buttons
 
     def _click_action(self, action) -> None:
+        if action not in self.state.legal_actions(self.human):
+            self._stale(f"{str(action)[:1].upper()}{str(action)[1:]}")
+            return
         self.out.outputs = ()
         self.play(action)
 
 
 def play_diet(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True) -> DietApp:
     """A Diet Game against bots: you sit in seat ``human``; ``bots`` is a bot name
-    (``"greedy"``, ``"random"``) for every other seat, or a list with one per seat.
+    (``"greedy"``, ``"random"``) for every other seat, or a list with one per other seat
+    (or one per seat, your entry ignored). Bad settings raise ``ValueError`` at once.
 
     ``auto_pass=True`` answers for you when you have nothing to play (for example no
     Laziness in hand when asked). Returns the app widget.

@@ -23,8 +23,17 @@ import re
 import ipywidgets as widgets
 
 import gamedesign
-from gamedesign.apps.common import AppBox, advance_bots, message, seat_bots, seed_input
-from gamedesign.bots import make_bot
+from gamedesign.apps.common import (
+    AppBox,
+    advance_bots,
+    check_seat,
+    check_seed,
+    error_text,
+    message,
+    seat_bots,
+    seat_specs,
+    seed_input,
+)
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
 from gamedesign.games.gym.cards import COLOUR_LETTER
@@ -95,19 +104,12 @@ class GymApp:
     """The GYM table: schedule, row, hand, board, Coaches, guided turn, log and scores."""
 
     def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options):
+        # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("gym", players=players, **options)
-        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
-            raise ValueError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
-        self.human = human
-        specs = [bots] * players if isinstance(bots, str) else list(bots)
-        if len(specs) not in (players - 1, players):
-            raise ValueError(f"give one bot for each of the {players - 1} other seats, not {len(specs)}")
-        if len(specs) == players - 1:
-            specs.insert(human, None)
-        self.bot_specs = specs
-        for spec in specs:
-            if spec is not None:
-                make_bot(spec, self.game)  # refuse unknown names now, not mid-game
+        players = self.game.num_players
+        seed = check_seed(seed)
+        self.human = human = check_seat(human, players)
+        self.bot_specs = seat_specs(self.game, human, bots)
         teams = "AB"
         self.names = [
             f"You (team {teams[s % 2]})" if s == human else f"Bot {s} (team {teams[s % 2]})" for s in range(players)
@@ -136,7 +138,11 @@ class GymApp:
         self.controls = widgets.VBox()
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
-        self.new_button.on_click(lambda _: self._safely(lambda: self.new_game(self.seed_box.value)))
+        self.new_button.on_click(
+            lambda _: self._safely(
+                lambda: self.new_game(self.seed_box.value), "Could not start a new game", needs_game=False
+            )
+        )
         self.widget = AppBox(
             [
                 widgets.HTML(CSS),
@@ -157,7 +163,9 @@ class GymApp:
         self.widget.add_class("gd-gym")
         self.row_box.add_class("gd-row")  # hooks for styles and for the browser tests
         self.controls.add_class("gd-controls")
-        self.new_game(seed)
+        self.state = None
+        self.last_message = ""
+        self._safely(lambda: self.new_game(seed), "Could not start the game", needs_game=False)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -166,46 +174,60 @@ class GymApp:
         self.last_message = text
         message(self.status, text, kind)
 
-    def _safely(self, step) -> None:
-        """Run a callback; any failure becomes a message instead of an exception."""
+    def _safely(self, step, doing: str = "That did not work", needs_game: bool = True) -> None:
+        """Run a callback; any failure becomes a message instead of an exception, and the
+        app is redrawn from the state as it is."""
         try:
+            if needs_game and self.state is None:
+                raise ValueError("there is no game yet: press New game")
             step()
         except Exception as err:  # the notebook must never see a traceback from a click
-            self._message(f"Something went wrong: {err}", "error")
+            self._message(f"{doing}: {error_text(err)}", "error")
+            if self.state is not None:
+                try:
+                    self.render()
+                except Exception:  # keep the message; the drawing is what failed
+                    pass
 
     def new_game(self, seed: int) -> None:
         """Deal a fresh game from ``seed`` and let bots move until it is your turn."""
-        self.state = self.game.new_state(seed=seed)
+        self.state = self.game.new_state(seed=check_seed(seed))
         self.bots = seat_bots(self.game, self.bot_specs, seed)
-        self._advance()
-        self._message(f"New game, seed {seed}. You are {self.names[self.human]}.", "info")
+        if self._advance():  # a bot's failure stays in the status area
+            self._message(f"New game, seed {seed}. You are {self.names[self.human]}.", "info")
         self.render()
 
     def act(self, action) -> bool:
         """Play ``action`` (object or text) for you; a refusal is explained. True if played."""
+        if self.state.is_over():
+            self._message("The game is over: press New game to play again.", "error")
+            return False
         try:
             self.state.apply(self.human, action)
         except IllegalAction as err:
             self._message(f"Not allowed: {err}", "error")
             self.render()
             return False
-        self._advance()
-        if self.state.is_over():
-            result = self.state.result()
-            team = "A" if 0 in result.winners else "B"
-            mine = "AB"[self.human % 2]
-            verdict = "Your team wins!" if team == mine else "Your team loses."
-            self._message(f"Game over. Team {team} wins. {verdict}", "ok")
-        else:
-            self._message(f"You played: {action}.", "ok")
+        if self._advance():  # else the bot's failure stays in the status area
+            if self.state.is_over():
+                result = self.state.result()
+                team = "A" if 0 in result.winners else "B"
+                mine = "AB"[self.human % 2]
+                verdict = "Your team wins!" if team == mine else "Your team loses."
+                self._message(f"Game over. Team {team} wins. {verdict}", "ok")
+            else:
+                self._message(f"You played: {action}.", "ok")
         self.render()
         return True
 
-    def _advance(self) -> None:
+    def _advance(self) -> bool:
+        """Let the bots move until it is your turn; False (and a message) when one fails."""
         try:
             advance_bots(self.state, self.bots, {self.human})
         except Exception as err:  # a bot's failure must not break the notebook
-            self._message(f"A bot could not move: {err}", "error")
+            self._message(f"A bot could not move: {error_text(err)}", "error")
+            return False
+        return True
 
     def take(self, kid: str) -> None:
         """Take ``kid`` from the row (what a click on a row button does)."""

@@ -19,7 +19,7 @@ import dataclasses
 
 import ipywidgets as widgets
 
-from gamedesign.apps.common import AppBox, message, seed_input
+from gamedesign.apps.common import AppBox, check_seed, error_text, guard, message, seed_input
 from gamedesign.bots import bot_names
 from gamedesign.charts.lab import card_value_chart, differences_chart, seat_chart, summary_chart
 from gamedesign.lab import Variant
@@ -29,6 +29,8 @@ from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
 from gamedesign.registry import GAMES, game_module
 
 _STYLE = {"description_width": "190px"}
+#: The range of the Games slider.
+MIN_GAMES, MAX_GAMES = 10, 2000
 _WIDE = widgets.Layout(width="430px")
 
 
@@ -78,12 +80,16 @@ class LabApp:
     """Widgets for one what-if experiment; ``widget`` is what a notebook shows."""
 
     def __init__(self, game: str = "legday", games: int = 100, seed: int = 0):
-        if game not in GAMES:
+        # Every setting is checked before a widget is built: a bad one is a clear ValueError.
+        if not isinstance(game, str) or game not in GAMES:
             raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
+        if isinstance(games, bool) or not isinstance(games, int) or not MIN_GAMES <= games <= MAX_GAMES:
+            raise ValueError(f"games must be a whole number from {MIN_GAMES} to {MAX_GAMES}, not {games!r}")
+        seed = check_seed(seed)
         self.game = widgets.Dropdown(options=list(GAMES), value=game, description="Game", style=_STYLE, layout=_WIDE)
         self.players = widgets.Dropdown(description="Players", style=_STYLE, layout=_WIDE)
         self.preset = widgets.Dropdown(description="Start from preset", style=_STYLE, layout=_WIDE)
-        self.games = widgets.IntSlider(value=games, min=10, max=2000, step=10, description="Games",
+        self.games = widgets.IntSlider(value=games, min=MIN_GAMES, max=MAX_GAMES, step=10, description="Games",
                                        continuous_update=False, style=_STYLE, layout=_WIDE)
         self.seed = seed_input(seed)
         self.compare_box = widgets.Checkbox(value=True, description="Compare with the standard rules", indent=False)
@@ -102,10 +108,13 @@ class LabApp:
         deck_panel = widgets.Accordion(children=[self.deck_box])
         deck_panel.set_title(0, "Deck: counts and values")
         deck_panel.selected_index = None
-        self.game.observe(lambda change: self._game_changed(), names="value")
-        self.players.observe(lambda change: self._players_changed(), names="value")
-        self.preset.observe(lambda change: self.load_preset(change["new"]), names="value")
-        self.run_button.on_click(lambda _: self.run())
+        self.game.observe(lambda change: guard(self.status, "Could not switch the game", self._game_changed),
+                          names="value")
+        self.players.observe(lambda change: guard(self.status, "Could not set the players", self._players_changed),
+                             names="value")
+        self.preset.observe(lambda change: guard(self.status, "Could not load the preset", self.load_preset,
+                                                 change["new"]), names="value")
+        self.run_button.on_click(lambda _: guard(self.status, "Could not run the games", self.run))
         self.widget = AppBox(
             [
                 # The collapsed panel title is grey on grey by default (4.4:1): darken it (AA).
@@ -239,8 +248,8 @@ class LabApp:
             message(self.status, f"Playing {self.games.value} games of {len(variants)} variant(s)…", "info")
             records = run_variants(variants, self.bots(), games=self.games.value, seed=self.seed.value,
                                    progress=self._progress)
-        except ValueError as err:
-            message(self.status, str(err), "error")
+        except Exception as err:  # a bad variant or a failing bot: a message, never a traceback
+            message(self.status, error_text(err), "error")
             return
         finally:
             self.run_button.disabled = False

@@ -14,8 +14,19 @@ import html
 import ipywidgets as widgets
 
 import gamedesign
-from gamedesign.apps.common import AppBox, advance_bots, message, seat_bots, seed_input
-from gamedesign.bots import bot_names, make_bot
+from gamedesign.apps.common import (
+    AppBox,
+    advance_bots,
+    check_seat,
+    check_seed,
+    error_text,
+    guard,
+    message,
+    seat_bots,
+    seat_specs,
+    seed_input,
+)
+from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
 from gamedesign.games.legday import CATEGORIES, Pick
 
@@ -56,19 +67,12 @@ class LegDayApp:
     """The Leg Day table: your hand as buttons, everyone's cards, and the final scores."""
 
     def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", **options):
+        # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("legday", players=players, **options)
-        if not isinstance(human, int) or not 0 <= human < players:
-            raise ValueError(f"human must be a seat from 0 to {players - 1}, not {human!r}")
-        self.human = human
-        specs = [bots] * players if isinstance(bots, str) else list(bots)
-        if len(specs) != players - 1 and len(specs) != players:
-            raise ValueError(f"give one bot for each of the {players - 1} other seats, not {len(specs)}")
-        if len(specs) == players - 1:
-            specs.insert(human, None)
-        self.bot_specs = specs
-        for spec in specs:
-            if spec is not None:
-                make_bot(spec, self.game)  # refuse unknown names now, not mid-game
+        players = self.game.num_players
+        seed = check_seed(seed)
+        self.human = human = check_seat(human, players)
+        self.bot_specs = specs = seat_specs(self.game, human, bots)
         self.names = [
             "You" if seat == human else f"Bot {seat} ({specs[seat] if isinstance(specs[seat], str) else 'bot'})"
             for seat in range(players)
@@ -83,7 +87,7 @@ class LegDayApp:
         self.scores = widgets.HTML()
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
-        self.new_button.on_click(lambda _: self.new_game(self.seed_box.value))
+        self.new_button.on_click(lambda _: guard(self.status, "Could not start a new game", self.new_game, self.seed_box.value))
         self.widget = AppBox(
             [
                 widgets.HTML(CSS),
@@ -99,22 +103,43 @@ class LegDayApp:
             app_name="Don't Skip Leg Day",
         )
         self.widget.add_class("gd-legday")
-        self.new_game(seed)
+        self.state = None
+        guard(self.status, "Could not start the game", self.new_game, seed)
 
     # -- actions -------------------------------------------------------------------------
 
     def new_game(self, seed: int) -> None:
-        """Deal a fresh game from ``seed`` and let the bots make their first picks."""
-        self.state = self.game.new_state(seed=seed)
+        """Deal a fresh game from ``seed`` and let the bots make their first picks.
+
+        A bot that fails is reported in the status line; the game stays on screen."""
+        self.state = self.game.new_state(seed=check_seed(seed))
         self.bots = seat_bots(self.game, self.bot_specs, seed)
         self.revealed = []
-        advance_bots(self.state, self.bots, {self.human})
-        message(self.status, f"New game, seed {seed}. Pick a card for day 1.", "info")
+        if self._advance():
+            message(self.status, f"New game, seed {seed}. Pick a card for day 1.", "info")
         self.render()
 
+    def _advance(self) -> bool:
+        """Let the bots pick; False (and a message) when one of them fails."""
+        try:
+            advance_bots(self.state, self.bots, {self.human})
+        except Exception as err:  # a bot's failure must not break the notebook
+            message(self.status, f"A bot could not move: {error_text(err)}", "error")
+            return False
+        return True
+
     def play(self, card: str) -> None:
-        """Play ``card`` from your hand (what a click on a card does)."""
+        """Play ``card`` from your hand (what a click on a card does); never raises."""
+        guard(self.status, f"Could not play {card}", self._play, card)
+
+    def _play(self, card: str) -> None:
         state = self.state
+        if state is None:
+            message(self.status, "There is no game yet: press New game.", "error")
+            return
+        if state.is_over():
+            message(self.status, "The game is over: press New game to play again.", "error")
+            return
         day_label = f"Week {state.week}, day {state.day} ({state.day_type()})"
         before = [len(t) for t in state.tableaus]
         try:
@@ -123,16 +148,13 @@ class LegDayApp:
             message(self.status, f"Not allowed: {err}", "error")
             return
         self._record_reveal(day_label, before)
-        try:
-            advance_bots(state, self.bots, {self.human})
-        except Exception as err:  # a bot's failure must not break the notebook
-            message(self.status, f"A bot could not move: {err}", "error")
-        if state.is_over():
-            winners = state.result().winners
-            text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
-            message(self.status, f"Game over. Winner: {text}.", "ok")
-        else:
-            message(self.status, f"You played {card}. Now {state.day_type()} {state.day} of week {state.week}.", "ok")
+        if self._advance():  # else the bot's failure stays in the status line
+            if state.is_over():
+                winners = state.result().winners
+                text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
+                message(self.status, f"Game over. Winner: {text}.", "ok")
+            else:
+                message(self.status, f"You played {card}. Now {state.day_type()} {state.day} of week {state.week}.", "ok")
         self.render()
 
     def _record_reveal(self, day_label: str, before: list[int]) -> None:

@@ -13,7 +13,7 @@ import html
 import ipywidgets as widgets
 
 from gamedesign import odds
-from gamedesign.apps.common import AppBox, message
+from gamedesign.apps.common import AppBox, error_text, guard, message
 from gamedesign.charts import PALETTE, alt
 
 #: Preset questions: (label, population, wanted, hand, at least, redraw).
@@ -55,7 +55,7 @@ class OddsExplorer:
     """Sliders for the deck, the hand and the target; the exact answer and its check."""
 
     def __init__(self, preset: str = next(iter(PRESETS))):
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise ValueError(f"unknown preset {preset!r}; allowed: {', '.join(PRESETS)}")
         style = {"description_width": "170px"}
         layout = widgets.Layout(width="440px")
@@ -80,10 +80,13 @@ class OddsExplorer:
                                               tooltip="Shuffle the deck 10,000 times and count",
                                               layout=widgets.Layout(width="auto", min_width="200px"))
         self.check = widgets.HTML()
-        self.preset.observe(lambda change: self.load_preset(change["new"]), names="value")
+        self.preset.observe(
+            lambda change: guard(self.status, "Could not load the question", self.load_preset, change["new"]),
+            names="value",
+        )
         for control in (self.population, self.wanted, self.hand, self.need, self.redraw):
-            control.observe(lambda change: self.update(), names="value")
-        self.simulate_button.on_click(lambda _: self.simulate())
+            control.observe(lambda change: guard(self.status, "Could not update the answer", self.update), names="value")
+        self.simulate_button.on_click(lambda _: guard(self.status, "Cannot simulate", self.simulate))
         self.widget = AppBox(
             [
                 self.preset,
@@ -105,15 +108,17 @@ class OddsExplorer:
         )
         self.widget.add_class("gd-odds")  # a hook for styles and for the browser tests
         self._loading = False
-        self.load_preset(preset)
+        guard(self.status, "Could not load the question", self.load_preset, preset)
 
     def load_preset(self, name: str) -> None:
         """Set every slider to a preset question."""
         population, wanted, hand, need, redraw = PRESETS[name]
         self._loading = True
-        self.population.value = population
-        self.wanted.value, self.hand.value, self.need.value, self.redraw.value = wanted, hand, need, redraw
-        self._loading = False
+        try:
+            self.population.value = population
+            self.wanted.value, self.hand.value, self.need.value, self.redraw.value = wanted, hand, need, redraw
+        finally:
+            self._loading = False
         self.update()
 
     def numbers(self) -> tuple[int, int, int, int, int]:
@@ -137,6 +142,11 @@ class OddsExplorer:
             self.chart.outputs = ()
             message(self.status, f"These numbers do not make a deck: {err}", "error")
             return
+        except Exception as err:  # any other failure is a message, never a traceback
+            self.answer.value = ""
+            self.chart.outputs = ()
+            message(self.status, f"Could not work out the answer: {error_text(err)}", "error")
+            return
         self.status.value = ""
         self.answer.value = (
             f"<p><b>{html.escape(answer.question)}</b></p>"
@@ -152,6 +162,7 @@ class OddsExplorer:
             exact = odds.p_with_redraw(need, wanted, population, hand, redraw)
             result = odds.sample_draws(wanted, population, hand, need, redraw, trials=10_000, seed=0)
         except ValueError as err:
+            self.check.value = ""
             message(self.status, f"Cannot simulate: {err}", "error")
             return
         verdict = "✔ agrees with the exact value" if odds.agrees(exact, result) else "✘ outside the 95% interval"

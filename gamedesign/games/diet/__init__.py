@@ -1,7 +1,6 @@
 """The Diet Game: race to lose 10 pounds before your 15-year high-school reunion.
 
-Rulebook: ``diet-game.txt``; our readings of what it leaves open: ``RULINGS.md`` and
-``docs/diet.md``.
+How the engine reads the rulebook where it is silent or ambiguous: ``docs/diet.md``.
 
 Rules in short: 2-6 players share a 52-card deck and start at weight 0. Each turn the
 active player goes through eight phases: A New Day (fill the hand to 7; an empty deck is

@@ -1,6 +1,6 @@
 """The Diet Game: options, actions and the game state.
 
-Play, as read from the rulebook and ``RULINGS.md`` (details in ``docs/diet.md``):
+Play, as read from the rulebook (our readings of its gaps: ``docs/diet.md``):
 
 * 2 to 6 players, seats numbered clockwise; turns pass to the left (seat i+1) and "the
   player to your right" is seat i-1. Seat 0 starts (option ``first_player``).
@@ -123,7 +123,7 @@ def _check_first_player(value):
 
 @dataclass(frozen=True)
 class DietOptions:
-    """Rule options of The Diet Game (the defaults follow ``RULINGS.md``)."""
+    """Rule options of The Diet Game (the defaults follow the rulebook as read in ``docs/diet.md``)."""
 
     deal_at_start: bool = option(
         True, (True, False), "deal every player 7 cards at setup (False: hands start empty and fill on each turn)"

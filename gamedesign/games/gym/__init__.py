@@ -1,6 +1,6 @@
 """GYM: two teams pick Kids, steer the Event Schedule, then place Kids at gym-class events.
 
-Rulebook: ``gym.txt``; our readings of what it leaves open: ``docs/gym.md``.
+How the engine reads the rulebook where it is silent or ambiguous: ``docs/gym.md``.
 
 Rules in brief (2, 4 or 6 players; teams A and B; seats alternate A1, B1, A2, B2, ...):
 

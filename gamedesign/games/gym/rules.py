@@ -1,6 +1,6 @@
 """GYM: options, actions and the game state.
 
-Play, as read from the rulebook and ``RULINGS.md`` (details in ``docs/gym.md``):
+Play, as read from the rulebook (our readings of its gaps: ``docs/gym.md``):
 
 * 2, 4 or 6 players in two teams, A and B. Seats alternate teams (A1, B1, A2, B2, ...):
   seat ``s`` plays for team ``"AB"[s % 2]``. Seat 0 starts both phases; turns go by seat.
@@ -15,15 +15,17 @@ Play, as read from the rulebook and ``RULINGS.md`` (details in ``docs/gym.md``):
   ``place`` (a Kid from hand on an empty position of your team's side), then ``action``
   (one Event Action or ``skip action``), then for Pick ``give back`` (a Kid from your hand
   to the picked-from player), then, if the placed Kid is a Brat, ``coach`` (put either
-  Coach on any side of any event, or ``skip coach``).
+  Coach on any side of any event that holds no Coach, or ``skip coach``). A side holds at
+  most one Coach.
 * Event Actions: the placed-at event's action, or the action of either skill colour of the
   placed Kid when that colour's event is in play. A Coach on a side of an event blocks
   every action that moves a Kid onto or off that side (Lift, Switch, Swap, Move).
 * Force draws a random Kid from an opponent's hand: it is set in front of them (public),
   must be their next placement, and they are exempt from Force until that turn is over.
   Pick draws a random Kid from an opponent's hand; the picker then gives any Kid back.
-* The game ends after the turn in which the last Kid is placed. Each team scores, at each
-  event in play, its Kids' skill values in that event's colour. Ties go to team A.
+* The game ends after the turn in which the last Kid is placed; that turn keeps its Event
+  Action (and its Coach step after a Brat). Each team scores, at each event in play, its
+  Kids' skill values in that event's colour. Ties go to team A.
 
 Hands are hidden from everyone else, teammates included. The row, schedule, board,
 Coaches and Forced Kids are public. Each player remembers where they saw Kids go
@@ -61,7 +63,7 @@ def team_of(seat: int) -> int:
 
 @dataclass(frozen=True)
 class GymOptions:
-    """Rule options of GYM (the defaults follow ``RULINGS.md``)."""
+    """Rule options of GYM (the defaults follow the rulebook as read in ``docs/gym.md``)."""
 
     brat_advance: str = option(
         "either",
@@ -452,6 +454,9 @@ class GymState(State):
         state.coaches = {c: None for c in state.coach_cards}
         for c, where in (coaches or {}).items():
             state.coaches[c] = None if where is None else (where[0], TEAMS.index(where[1]))
+        spots = [where for where in state.coaches.values() if where is not None]
+        if len(spots) != len(set(spots)):
+            raise ValueError("a side of an event holds at most one Coach; give the Coaches different sides")
         if forced is not None:
             state.forced = list(forced)
             state.exempt = [k is not None for k in state.forced]

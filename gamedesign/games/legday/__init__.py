@@ -1,6 +1,6 @@
 """Don't Skip Leg Day: a 108-card drafting game over two weeks of workouts.
 
-Rulebook: ``dont-skip-leg-day.txt``; readings of what it leaves open: ``docs/rulings.md``.
+How the engine reads the rulebook where it is silent or ambiguous: ``docs/legday.md``.
 
 * ``cards.py``   - the deck file ``deck.json``, its validation, what each card is
 * ``rules.py``   - options, the ``Pick`` action, the game state (days, passing, weeks)
@@ -15,7 +15,7 @@ from .bots import GreedyLegDayBot
 from .cards import CATEGORIES, DEFAULT_DECK, Card, Deck, load_deck, parse_deck
 from .determinize import sample_state
 from .rules import LegDayGame, LegDayOptions, LegDayState, Pick
-from .scoring import ScoreReport, score_tableaus
+from .scoring import ScoreReport, score_tableaus, squat_count
 
 GAME_CLASS = LegDayGame
 BOTS = {"greedy": GreedyLegDayBot}
@@ -35,4 +35,5 @@ __all__ = [
     "parse_deck",
     "sample_state",
     "score_tableaus",
+    "squat_count",
 ]

@@ -1,6 +1,6 @@
 """Don't Skip Leg Day: options, actions and the game state.
 
-Play, as read from the rulebook and ``RULINGS.md``:
+Play, as read from the rulebook (our readings of its gaps: ``docs/legday.md``):
 
 * 2 to 6 players, seats numbered clockwise. The 108 cards are shuffled and each player
   is dealt 9; the rest is the pile for week 2.
@@ -12,9 +12,11 @@ Play, as read from the rulebook and ``RULINGS.md``:
 * After day 7 the two cards left in each hand leave the game. Week 2 deals 9 new cards
   to each player from the pile. After week 2 every Home Day card is revealed and the
   game is scored (see ``scoring.py``).
-* The squat rule: each losing player draws a random card from the full deck and does
-  as many squats as the deck holds cards of that type (the count printed on the card;
-  each draw is from the whole deck).
+* The squat rule: each losing player (every player when nobody wins) draws a random
+  card from the full deck and does as many squats as the deck holds cards of that type:
+  30 for any Leg Day design (the six designs are one type), the count of its own card
+  for a Protein Shake (6, 8 or 4) and for every other card. Each draw is from the whole
+  deck.
 
 A player sees their own hand and all their own cards, every Gym Day card on the table,
 how many face-down cards each player has, and every hand that has passed through their
@@ -30,12 +32,12 @@ import random
 
 from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
-from .scoring import ScoreReport, score_tableaus
+from .scoring import ScoreReport, score_tableaus, squat_count
 
 
 @dataclass(frozen=True)
 class LegDayOptions:
-    """Rule options of Don't Skip Leg Day (the defaults follow ``RULINGS.md``)."""
+    """Rule options of Don't Skip Leg Day (the defaults follow the rulebook as read in ``docs/legday.md``)."""
 
     curl_overflow: str = option(
         "cap", ("cap", "new_set"), "a 6th Preacher Curl adds nothing ('cap') or starts a new set ('new_set')"
@@ -381,7 +383,7 @@ class LegDayState(State):
         self.squats = [
             None
             if seat in winners
-            else {"card": (card := self.rng.choice(deck)), "squats": self.game.deck.card(card).count}
+            else {"card": (card := self.rng.choice(deck)), "squats": squat_count(card, self.game.deck)}
             for seat in range(self.game.num_players)
         ]
 

@@ -19,6 +19,9 @@ Order of play at the end (rulebook "Game End and Scoring", with our rulings):
    count for the ranking but score nothing).
 4. Winner: highest score among the rest; ties go to most Leg Day cards, then most shake
    images (or cards, with ``tiebreak_shakes="cards"``); a tie after that is shared.
+5. Squats (:func:`squat_count`): every loser, eliminated or not and also when nobody
+   wins, draws a card from the full deck and does as many squats as the deck holds cards
+   of its type; all six Leg Day designs are one type.
 """
 
 from __future__ import annotations
@@ -227,4 +230,18 @@ def score_tableaus(
     )
 
 
-__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "shake_points", "CATEGORIES"]
+def squat_count(card: str, deck: Deck | None = None) -> int:
+    """Squats for a loser who draws ``card``: the number of cards of its type in the deck.
+
+    The six Leg Day designs are one type, so any of them means all the deck's Leg Day
+    cards (30 in the standard deck). Every other card name is a type of its own: a Protein
+    Shake gives the count of its own shake card (6, 8 or 4), a Preacher Curl 12, and so on.
+    """
+    deck = deck or DEFAULT_DECK
+    drawn = deck.card(card)
+    if drawn.kind == "legday":
+        return sum(c.count for c in deck.cards if c.kind == "legday")
+    return drawn.count
+
+
+__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "shake_points", "squat_count", "CATEGORIES"]
