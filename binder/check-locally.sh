@@ -2,10 +2,11 @@
 # Build the repository as Binder (repo2docker) would, without Docker, and run every notebook.
 #   bash binder/check-locally.sh [PYTHON]      (PYTHON defaults to python3.12, as in runtime.txt)
 # Steps: fresh clone of the committed tree, fresh virtual environment with the runtime.txt
-# Python and a fresh HOME, pip install -r binder/requirements.txt from the repository root,
-# binder/postBuild, the widgets extension and Voilà's server extension present, every
-# notebook executed headless with its time and its kernel's peak memory (each under 1 GB;
-# binder/run_notebooks.py), and the README's Voilà link served by the Jupyter server.
+# Python and a fresh HOME, Jupyter Notebook 7.4 as in Binder's base image, pip install -r
+# binder/requirements.txt from the repository root and pip check, binder/postBuild, the
+# widgets extension and Voilà's server extension present, every notebook executed headless
+# with its time and its kernel's peak memory (each under 1 GB; binder/run_notebooks.py), and
+# the README's Voilà link served by the Jupyter server, with nothing from a CDN in its page.
 # The report is also written to artifacts/binder-report.json.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -41,7 +42,11 @@ unset PYTHONPATH JUPYTER_CONFIG_DIR JUPYTER_DATA_DIR JUPYTER_RUNTIME_DIR JUPYTER
 cd "$work/repo"
 start=$(date +%s)
 pip install --quiet --upgrade pip
+# Binder's base image already holds Jupyter Notebook 7.4 (which requires jupyterlab<4.5): put
+# it there first, so that requirements.txt must settle it as on Binder (pip check below).
+pip install --quiet "notebook>=7.4,<7.5"
 pip install --quiet -r binder/requirements.txt
+pip check
 bash binder/postBuild
 echo "built in $(( $(date +%s) - start )) s with $(python --version)"
 # (the listings go to variables first: grep -q closing a pipe early would fail it under pipefail)
@@ -53,19 +58,29 @@ grep -q "voila.server_extension.*enabled" <<<"$serverextensions" \
 echo "voila server extension: enabled"
 python -c "import gamedesign, sys; assert gamedesign.__file__.startswith('$work/repo'), gamedesign.__file__"
 
-python binder/run_notebooks.py --report "$repo/artifacts/binder-report.json" notebooks/*.ipynb
+python binder/run_notebooks.py --report "$repo/artifacts/binder-report.json" \
+  notebooks/*.ipynb notebooks/apps/*.ipynb notebooks/solutions/*.ipynb
 
-# The README's app link: Voilà through the Jupyter server, as Binder serves it.
+# The README's app links: Voilà through the Jupyter server, as Binder serves them.
 port=$(python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
 jupyter lab --no-browser --ip=127.0.0.1 --port="$port" --ServerApp.port_retries=0 \
   --IdentityProvider.token= --ServerApp.password= --allow-root >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 60); do curl -fs "http://127.0.0.1:$port/api/status" >/dev/null && break; sleep 1; done
-link="voila/render/notebooks/01_legday.ipynb"
-page="$(curl -fs --max-time 300 "http://127.0.0.1:$port/$link")" \
-  || { echo "the Voilà link /$link failed"; tail -30 "$work/server.log"; exit 1; }
-if grep -q "There was an error when executing cell" <<<"$page"; then
-  echo "the Voilà link /$link shows an error" >&2; exit 1
-fi
-echo "Voilà link /$link: served"
+for app in notebooks/apps/*.ipynb; do
+  link="voila/render/$app"
+  page="$(curl -fs --max-time 300 "http://127.0.0.1:$port/$link")" \
+    || { echo "the Voilà link /$link failed"; tail -30 "$work/server.log"; exit 1; }
+  if grep -q "There was an error when executing cell" <<<"$page"; then
+    echo "the Voilà link /$link shows an error" >&2; exit 1
+  fi
+  # The page fetches nothing from a CDN (docs/offline.md): MathJax from Voilà's own bundle
+  # (no MathJax URL in the page config), no Font Awesome stylesheet from another host.
+  grep -q '"fullMathjaxUrl": null' <<<"$page" \
+    || { echo "the Voilà link /$link loads MathJax from a URL (is the gamedesign template installed?)" >&2; exit 1; }
+  if grep -q "fontawesome" <<<"$page"; then
+    echo "the Voilà link /$link links Font Awesome from a CDN" >&2; exit 1
+  fi
+  echo "Voilà link /$link: served"
+done
 echo "Binder check passed"
