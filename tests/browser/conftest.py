@@ -290,6 +290,8 @@ def offline_page(browser, request):
     if request.node.rep_call.failed if hasattr(request.node, "rep_call") else False:
         page.screenshot("failure")
     page.close()
+    # Every browser test fails on any attempt to reach past the machine (a CDN, a font, news).
+    assert page.refused == [], f"{request.node.name}: requests off the machine: {page.refused[:5]}"
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -67,13 +67,13 @@ def test_formulas_typeset_through_jupyter_server(lab, offline_page):
 
 
 def test_formulas_and_icons_in_standalone_voila(voila_app, offline_page):
-    """`voila NOTEBOOK` (Leg Day): formulas typeset, and the button icons come from Voilà's
-    own Font Awesome (the CDN stylesheet is not linked any more)."""
+    """Standalone Voilà (the odds explorer app): formulas typeset, and the button icons come
+    from Voilà's own Font Awesome (the CDN stylesheet is not linked any more)."""
     from playwright.sync_api import expect
 
     page = offline_page.page
     page.set_viewport_size({"width": 1024, "height": 900})
-    page.goto(voila_app, wait_until="domcontentloaded")
+    page.goto(f"{voila_app}/voila/render/odds.ipynb", wait_until="domcontentloaded")
     _assert_typeset(offline_page, count=None)
     icon = page.locator("button i.fa").first
     expect(icon).to_be_visible(timeout=60_000)
