@@ -103,6 +103,9 @@ def main(argv=None, input=input, output=None) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130
+    except BotError as err:
+        print(f"{parser.prog}: a bot failed: {err}", file=sys.stderr)
+        return 1
 
 
 # ----------------------------------------------------------------------------------------
@@ -130,6 +133,8 @@ def _simulate(parser, game, args, out) -> int:
         frame = simulate(
             game, bots, games=args.games, seed=args.seed, workers=args.workers, progress=args.progress, batch=args.batch
         )
+    except BotError:
+        raise  # not a usage error: main() reports it
     except ValueError as err:
         parser.error(str(err))
     print(f"{game.title}: {args.games} games, {game.num_players} players, seed {args.seed}", file=out)

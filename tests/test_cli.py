@@ -186,3 +186,17 @@ def test_ctrl_c_stops_a_parallel_simulation_cleanly():
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):
         os.killpg(run_.pid, 0)  # no worker is left behind
+
+
+def test_a_failing_bot_is_reported_in_one_line_with_exit_code_1(monkeypatch, capsys):
+    import gamedesign.cli as cli
+    from gamedesign.bots import BotError
+
+    def failing(*args, **kwargs):
+        raise BotError("the bot raised KeyError: 'x'", 2, "greedy", game=5, seed=11, run_seed=0)
+
+    monkeypatch.setattr(cli, "simulate", failing)
+    code, _ = run(["simulate", "legday", "--games", "30"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1
+    assert "a bot failed: seat 2 (bot 'greedy'), game 5 (game seed 11, run seed 0)" in err
