@@ -270,8 +270,9 @@ def play_game(
             for seat in movers:
                 legal = state.legal_actions(seat)
                 bot = bots[seat]
+                observation = state.observe(seat) if looks[seat] else None
                 try:
-                    choice = bot.act(state.observe(seat) if looks[seat] else None, list(legal))
+                    choice = bot.act(observation, list(legal))
                 except Exception as err:
                     raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
                 try:  # the quick check: a well-behaved bot returns one of the legal actions
