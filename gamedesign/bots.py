@@ -13,7 +13,43 @@ information (``game.sample_state``) also has the ``"search"`` bot of
 from __future__ import annotations
 
 import random
+import re
 from typing import Sequence
+
+#: The most iterations a search bot may spend on one decision (``"search:N"``).
+MAX_SEARCH_ITERATIONS = 100_000
+
+#: The longest time budget, in seconds, a search bot may spend on one decision.
+MAX_SEARCH_SECONDS = 60.0
+
+
+class BotError(ValueError):
+    """A bot raised an exception or chose a move that is not legal now.
+
+    The message says which seat and which bot, and, in a run of games, which game and
+    seeds replay it (``seat``, ``bot``, ``game``, ``seed``, ``run_seed``; ``None`` when
+    not known). A bot's own exception is chained as ``__cause__``.
+    """
+
+    def __init__(self, problem: str, seat: int, bot: str, game=None, seed=None, run_seed=None):
+        super().__init__(problem, seat, bot, game, seed, run_seed)
+        self.problem, self.seat, self.bot = problem, seat, bot
+        self.game, self.seed, self.run_seed = game, seed, run_seed
+
+    def during(self, game: int, run_seed) -> "BotError":
+        """The same error, naming game number ``game`` of a run from ``run_seed``."""
+        return BotError(self.problem, self.seat, self.bot, game, self.seed, run_seed)
+
+    def __str__(self) -> str:
+        where = [f"seat {self.seat} (bot {self.bot!r})"]
+        seeds = [] if self.seed is None else [f"game seed {self.seed}"]
+        if self.run_seed is not None:
+            seeds.append(f"run seed {self.run_seed}")
+        if self.game is not None:
+            where.append(f"game {self.game}" + (f" ({', '.join(seeds)})" if seeds else ""))
+        elif seeds:
+            where.append(", ".join(seeds))
+        return f"{', '.join(where)}: {self.problem}"
 
 
 class Bot:
@@ -55,7 +91,10 @@ class RandomBot(Bot):
 
 def bot_label(spec) -> str:
     """How a bot is named in tables: its name as given, or a bot object's ``name``."""
-    return spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    return name if isinstance(name, str) else type(spec).__name__
 
 
 def bot_names(game) -> list[str]:
@@ -92,7 +131,12 @@ def make_bot(spec, game) -> Bot:
 
         if not setting:
             return SearchBot()
-        if not setting.isdigit() or int(setting) < 1:
-            raise ValueError(f"{spec!r}: write search:N with N the iterations per decision, e.g. 'search:400'")
+        if not re.fullmatch(r"[0-9]{1,12}", setting) or not 1 <= int(setting) <= MAX_SEARCH_ITERATIONS:
+            shown = spec if len(spec) <= 40 else spec[:40] + "..."
+            raise ValueError(
+                f"{shown!r}: write search:N with N the iterations per decision, "
+                f"a whole number from 1 to {MAX_SEARCH_ITERATIONS:,}, e.g. 'search:400'"
+            )
         return SearchBot(iterations=int(setting))
-    raise ValueError(f"unknown bot {spec!r} for {game.name!r}; allowed: {', '.join(bot_names(game))}")
+    shown = spec if len(spec) <= 40 else spec[:40] + "..."
+    raise ValueError(f"unknown bot {shown!r} for {game.name!r}; allowed: {', '.join(bot_names(game))}")

@@ -11,12 +11,16 @@ your observation, numbers your legal actions, and takes a number or the action's
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
-from .bots import bot_names, make_bot
+from .bots import BotError, bot_names, make_bot
 from .odds import estimate
 from .registry import GAMES, load
-from .simulate import play_game, simulate
+from .simulate import MAX_GAMES, MAX_SEED, max_workers, play_game, simulate
+
+#: The longest answer read at the "Your move:" prompt; longer ones are refused unread.
+MAX_ANSWER = 200
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play many games between bots and print a summary table")
     sim.add_argument("game", choices=GAMES, help="which game")
-    sim.add_argument("--players", type=int, default=None, help="number of players (default: the game's usual)")
+    sim.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
     sim.add_argument(
         "--bots",
         nargs="+",
@@ -37,9 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BOT",
         help="one bot name per seat, or one name for every seat (random, greedy, search, search:N)",
     )
-    sim.add_argument("--games", type=_positive, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--seed", type=_non_negative, default=0, help="seed of the whole run (default 0)")
-    sim.add_argument("--workers", type=_positive, default=None, help="processes to use (default: all cores for large runs)")
+    sim.add_argument("--games", type=_between(1, MAX_GAMES), default=1000, help="how many games (default 1000)")
+    sim.add_argument("--seed", type=_between(0, MAX_SEED), default=0, help="seed of the whole run (default 0)")
+    sim.add_argument(
+        "--workers", type=_between(1, max_workers()), default=None, help="processes to use (default: all cores for large runs)"
+    )
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="show a progress bar")
     sim.add_argument(
         "--batch",
@@ -49,49 +55,57 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
     play.add_argument("game", choices=GAMES, help="which game")
-    play.add_argument("--players", type=int, default=None, help="number of players (default: the game's usual)")
-    play.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
+    play.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
+    play.add_argument("--seat", type=_between(0, 99), default=0, help="your seat (default 0)")
     play.add_argument("--bots", nargs="+", default=None, metavar="BOT", help="the other seats' bots (default: greedy)")
-    play.add_argument("--seed", type=_non_negative, default=None, help="seed of the deal (default: a fresh one)")
+    play.add_argument("--seed", type=_between(0, MAX_SEED), default=None, help="seed of the deal (default: a fresh one)")
     return parser
 
 
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
-    return value
+def _between(low: int, high: int):
+    """An argument type: a whole number from ``low`` to ``high``, written in digits."""
+
+    def whole(text: str) -> int:
+        digits = text.strip().replace("_", "")
+        if not re.fullmatch(r"[0-9]+", digits):
+            shown = text if len(text) <= 30 else text[:30] + "..."
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {shown!r}")
+        if len(digits) > len(str(high)) + 1 or int(digits) > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {_short_number(digits)}")
+        if int(digits) < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {text.strip()}")
+        return int(digits)
+
+    return whole
 
 
-def _non_negative(text: str) -> int:
-    value = _whole(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+def _short_number(digits: str) -> str:
+    return digits if len(digits) <= 30 else f"a number of {len(digits.lstrip('0')):,} digits"
 
 
 def main(argv=None, input=input, output=None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
 
-    ``input`` and ``output`` (a text stream) can be replaced, e.g. in tests.
+    ``input`` and ``output`` (a text stream) can be replaced, e.g. in tests. Ctrl-C
+    stops any command with a one-line message and exit code 130.
     """
     out = output or sys.stdout
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        game = load(args.game, players=args.players)
-    except ValueError as err:
-        parser.error(str(err))
-    if args.command == "simulate":
-        return _simulate(parser, game, args, out)
-    return _play(parser, game, args, input, out)
+        try:
+            game = load(args.game, players=args.players)
+        except ValueError as err:
+            parser.error(str(err))
+        if args.command == "simulate":
+            return _simulate(parser, game, args, out)
+        return _play(parser, game, args, input, out)
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+    except BotError as err:
+        print(f"{parser.prog}: a bot failed: {err}", file=sys.stderr)
+        return 1
 
 
 # ----------------------------------------------------------------------------------------
@@ -119,6 +133,8 @@ def _simulate(parser, game, args, out) -> int:
         frame = simulate(
             game, bots, games=args.games, seed=args.seed, workers=args.workers, progress=args.progress, batch=args.batch
         )
+    except BotError:
+        raise  # not a usage error: main() reports it
     except ValueError as err:
         parser.error(str(err))
     print(f"{game.title}: {args.games} games, {game.num_players} players, seed {args.seed}", file=out)
@@ -198,8 +214,13 @@ def _play(parser, game, args, ask, out) -> int:
     players = [Human() if bot is None else bot for bot in bots]
     try:
         play_game(state, players)
-    except (EOFError, KeyboardInterrupt, _Quit):
+    except KeyboardInterrupt:
         print("\nGame stopped.", file=out)
+        return 130
+    except BotError as err:
+        if err.seat != args.seat or not isinstance(err.__cause__, (EOFError, _Quit)):
+            raise
+        print("\nGame stopped.", file=out)  # the end of the input, or 'quit'
         return 0
     result = state.result()
     print("", file=out)
@@ -226,11 +247,14 @@ def ask_action(game, legal, ask, out):
         text = ask("Your move: ").strip()
         if text.lower() in ("quit", "exit", "q"):
             raise _Quit()
-        if text.isdigit():
-            number = int(text)
+        if len(text) > MAX_ANSWER:
+            print(f"That answer is {len(text):,} characters long: type a number or an action's text.", file=out)
+            continue
+        if re.fullmatch(r"[0-9]+", text):
+            number = int(text) if len(text) <= 6 else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            print(f"There is no action {number}: choose 1 to {len(legal)}.", file=out)
+            print(f"There is no action {_short_number(text)}: choose 1 to {len(legal)}.", file=out)
             continue
         try:
             action = game.parse_action(text)

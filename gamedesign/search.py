@@ -38,7 +38,17 @@ import random
 import time
 from typing import Sequence
 
-from .bots import Bot, bot_names, make_bot
+from .bots import MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS, Bot, bot_label, bot_names, make_bot
+from .simulate import legal_move
+
+#: The longest playout a search bot may ask for (``max_moves``), in moves.
+MAX_PLAYOUT_MOVES = 100_000
+
+
+def _shown(value) -> str:
+    """``repr(value)``, cut short: a number with thousands of digits is not repeated."""
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else f"a {value.bit_length()}-bit number"
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 class _Node:
@@ -95,10 +105,21 @@ class SearchBot(Bot):
         paired: bool = False,
     ):
         super().__init__(seed)
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be a whole number 1 or more, not {iterations!r}")
-        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
-            raise ValueError(f"time_budget must be a number of seconds above 0 or None, not {time_budget!r}")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_SEARCH_ITERATIONS:
+            raise ValueError(
+                f"iterations must be a whole number from 1 to {MAX_SEARCH_ITERATIONS:,}, not {_shown(iterations)}"
+            )
+        if time_budget is not None and not (
+            isinstance(time_budget, (int, float))
+            and not isinstance(time_budget, bool)
+            and 0 < time_budget <= MAX_SEARCH_SECONDS
+        ):
+            raise ValueError(
+                f"time_budget must be a number of seconds above 0 and at most {MAX_SEARCH_SECONDS:g}, "
+                f"or None, not {_shown(time_budget)}"
+            )
+        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or not 1 <= max_moves <= MAX_PLAYOUT_MOVES:
+            raise ValueError(f"max_moves must be a whole number from 1 to {MAX_PLAYOUT_MOVES:,}, not {_shown(max_moves)}")
         self.iterations = iterations
         self.time_budget = time_budget
         self.rollout = rollout
@@ -200,16 +221,14 @@ class SearchBot(Bot):
         while not state.is_over() and moves < self.max_moves:
             choices = []
             for seat in state.to_move():
-                legal = state.legal_actions(seat)
                 if start and seat == me:
-                    action = first
+                    action = _checked(state, seat, first, "the searched move")
                 else:
-                    bot = players[seat]
-                    action = bot.act(state.observe(seat) if getattr(bot, "uses_observation", True) else None, legal)
+                    action = _rollout_move(state, seat, players[seat])
                 choices.append((seat, action))
             start = False
             for seat, action in choices:
-                state._apply(seat, action)
+                state._apply(seat, action)  # checked above
             moves += len(choices)
         return self._reward(state, me) if state.is_over() else 0.0
 
@@ -222,17 +241,15 @@ class SearchBot(Bot):
             movers = state.to_move()
             choices = []
             for seat in movers:
-                legal = state.legal_actions(seat)
                 if seat == me and in_tree:
+                    legal = state.legal_actions(seat)
                     action, node, in_tree = self._select(node, state, me, legal, players[me], rng)
                     path.append(node)
                 else:
-                    bot = players[seat]
-                    view = state.observe(seat) if getattr(bot, "uses_observation", True) else None
-                    action = bot.act(view, legal)
+                    action = _rollout_move(state, seat, players[seat])
                 choices.append((seat, action))
             for seat, action in choices:
-                state._apply(seat, action)  # legal by construction: skip the checks of apply()
+                state._apply(seat, action)  # legal: chosen from the legal actions, or checked
             moves += len(choices)
         reward = self._reward(state, me) if state.is_over() else 0.0
         for n in path:
@@ -252,7 +269,7 @@ class SearchBot(Bot):
         if room and len(tried) < len(legal):
             # Widen: first the move the rollout bot would make, then untried moves at random.
             view = state.observe(me) if getattr(policy, "uses_observation", True) else None
-            action = policy.act(view, legal)
+            action = _checked(state, me, policy.act(view, list(legal)), f"the rollout bot {bot_label(policy)!r}", legal)
             if action in children:
                 untried = [a for a in legal if a not in children]
                 action = untried[rng.randrange(len(untried))]
@@ -275,6 +292,29 @@ class SearchBot(Bot):
         win = 1.0 / len(winners) if me in winners else 0.0
         beaten, margin = _standing(result, me)
         return 0.5 * win + 0.25 * beaten + 0.25 * margin
+
+
+def _rollout_move(state, seat: int, bot):
+    """A rollout bot's move in a playout, checked like every move of :func:`play_game`."""
+    legal = state.legal_actions(seat)
+    view = state.observe(seat) if getattr(bot, "uses_observation", True) else None
+    choice = bot.act(view, list(legal))
+    try:  # the quick check: a well-behaved bot returns one of the legal actions
+        action = legal[legal.index(choice)]
+    except Exception:
+        action = None
+    if type(action) is type(choice):
+        return action
+    return _checked(state, seat, choice, f"the rollout bot {bot_label(bot)!r}", legal)
+
+
+def _checked(state, seat: int, choice, who: str, legal=None):
+    """The engine's own legal action for ``choice`` in a playout, or a ``ValueError``
+    saying who chose what (``SearchBot.act`` fails, and the game names the search bot)."""
+    try:
+        return legal_move(state.game, choice, state.legal_actions(seat) if legal is None else legal)
+    except ValueError as err:
+        raise ValueError(f"in a search playout for seat {seat}, {who} {err}") from None
 
 
 def _standing(result, me: int) -> tuple[float, float]:

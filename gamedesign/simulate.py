@@ -18,8 +18,16 @@ built there, bot objects are sent pickled.
 
 from __future__ import annotations
 
+import copy
+import itertools
 import multiprocessing
+import numbers
 import os
+import pickle
+import secrets
+import signal
+import threading
+import time
 import warnings
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Sequence
@@ -27,7 +35,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from .bots import bot_label, make_bot
+from .bots import BotError, bot_label, bot_names, make_bot
 
 #: Runs of at least this many games use all the machine's cores when no executor is given.
 PARALLEL_FROM = 2000
@@ -37,27 +45,112 @@ PARALLEL_FROM = 2000
 #: stay the same from run to run.
 PROGRESS_FROM = 20_000
 
+#: The most games one run may ask for (a table of this many games takes gigabytes).
+MAX_GAMES = 10_000_000
+
+#: Run seeds are whole numbers from 0 to this.
+MAX_SEED = 2**64 - 1
+
+#: The longest text a bot may give as its move; longer texts are refused unread.
+MAX_MOVE_TEXT = 1000
+
+
+def max_workers() -> int:
+    """The most worker processes one run may start: four per core, at least 8."""
+    return max(8, 4 * (os.cpu_count() or 1))
+
+
+# ----------------------------------------------------------------------------------------
+# Checking a run's arguments
+# ----------------------------------------------------------------------------------------
+
+
+def _shown(value, limit: int = 80) -> str:
+    """``repr(value)`` cut short, and never failing (a bot's objects may be anything)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or broken __repr__
+        text = f"<a {type(value).__name__} that cannot be shown>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _cut(text: str, limit: int = 300) -> str:
+    """A message cut short (a bot's error text may be anything)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _whole(name: str, value, low: int, high: int, also: str = "") -> int:
+    """``value`` as an int from ``low`` to ``high``; a ValueError naming the range if not."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not low <= value <= high:
+        top = "2**64 - 1" if high == 2**64 - 1 else f"{high:,}"
+        raise ValueError(f"{name} must be a whole number from {low:,} to {top}{also}, not {_shown(value)}")
+    return int(value)
+
+
+def run_seed(seed) -> int:
+    """The seed of a run: ``seed`` checked, or a fresh seed for ``None``."""
+    if seed is None:
+        return secrets.randbits(32)
+    return _whole("seed", seed, 0, MAX_SEED, ", or None (a fresh seed, kept in the table's attrs['seed'])")
+
+
+def _check_game(game) -> None:
+    if isinstance(game, str):
+        name = game if len(game) <= 20 else game[:20] + "..."
+        raise TypeError(
+            f"a game is needed, not its name {name!r}: pass gamedesign.load({name!r}) "
+            f"(or gamedesign.load({name!r}, players=N) for N players)"
+        )
+    if not all(hasattr(game, attribute) for attribute in ("new_state", "num_players", "name")):
+        raise TypeError(f"the game must come from gamedesign.load(name), not {_shown(game)}")
+
 
 def lineup(game, bots, games: int) -> tuple[list, list[str]]:
-    """Check a run's bots (one per seat, or one name for every seat) and game count.
+    """Check a run's game, bots (one per seat, or one name for every seat) and game count.
 
     Returns the bot specs per seat and their labels for the table.
     """
+    _check_game(game)
     n = game.num_players
-    bots = [bots] * n if isinstance(bots, str) else list(bots)
+    if isinstance(bots, str):
+        bots = [bots] * n
+    elif hasattr(bots, "act"):
+        raise TypeError(
+            "bots: one bot object cannot take every seat (a bot remembers its seat and its generator); "
+            f"give a list with one bot per seat, e.g. [bot] + ['random'] * {n - 1}"
+        )
+    else:
+        try:
+            given = iter(bots)
+        except TypeError:
+            raise TypeError(
+                f"bots must be a bot name or a list with one bot per seat ({n} for this game), not {_shown(bots)}"
+            ) from None
+        count = len(bots) if hasattr(bots, "__len__") else None
+        bots = list(itertools.islice(given, n + 1))  # never more than one too many
+        if count is None:
+            count = len(bots) if len(bots) <= n else f"more than {n}"
     if len(bots) != n:
-        raise ValueError(f"give one bot per seat: {n} for this game, not {len(bots)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+        raise ValueError(f"give one bot per seat: {n} for this game, not {count} (or one bot name for every seat)")
     seen: dict[int, int] = {}
     for seat, spec in enumerate(bots):
-        if not isinstance(spec, str):
-            if id(spec) in seen:
-                raise ValueError(
-                    f"seats {seen[id(spec)]} and {seat} are given the same bot object; a bot remembers its seat "
-                    "and its generator, so give each seat its own bot (or a bot name)"
-                )
-            seen[id(spec)] = seat
+        if isinstance(spec, str):
+            continue
+        if not (callable(getattr(spec, "act", None)) and callable(getattr(spec, "reset", None))):
+            raise TypeError(
+                f"the bot for seat {seat} is {_shown(spec)}: a bot is a name ({', '.join(bot_names(game))}) "
+                "or a bot object with act() and reset() methods"
+            )
+        if id(spec) in seen:
+            raise ValueError(
+                f"seats {seen[id(spec)]} and {seat} are given the same bot object; a bot remembers its seat "
+                "and its generator, so give each seat its own bot (or a bot name)"
+            )
+        seen[id(spec)] = seat
+    _whole("games", games, 1, MAX_GAMES)
     labels = [bot_label(spec) for spec in bots]
     return bots, labels
 
@@ -71,43 +164,151 @@ def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
     return out
 
 
-def play_game(state, bots: Sequence, bot_seeds: Sequence[int] | None = None, on_move=None, until=None):
+# ----------------------------------------------------------------------------------------
+# One game
+# ----------------------------------------------------------------------------------------
+
+
+def legal_move(game, choice, legal: Sequence):
+    """The engine's own action in ``legal`` that a bot's ``choice`` names (an action, or
+    its text); a ``ValueError`` saying why when there is none.
+
+    Only an action of the very type of a legal one counts, so an object that claims to
+    equal everything is no move; and the engine's own object is returned, never the bot's.
+    """
+    if isinstance(choice, str):
+        if len(choice) > MAX_MOVE_TEXT:
+            raise ValueError(f"gave a text of {len(choice):,} characters as its move (at most {MAX_MOVE_TEXT:,})")
+        try:
+            choice = game.parse_action(str.__str__(choice))
+        except ValueError as err:
+            raise ValueError(f"gave a text that is no move of this game ({_cut(err)})") from None
+    kind = type(choice)
+    try:
+        own = legal[legal.index(choice)]
+        if type(own) is not kind:  # a look-alike: find an equal action of its own type
+            own = next(a for a in legal if type(a) is kind and a == choice)
+    except Exception:  # not found, or a comparison that fails
+        shown = ", ".join(_shown(str(a), 60) for a in legal[:12])
+        more = f", ... ({len(legal)} in all)" if len(legal) > 12 else ""
+        raise ValueError(
+            f"chose {_shown(choice)}, which is not a legal move now; allowed: {shown or 'nothing'}{more}"
+        ) from None
+    return own
+
+
+def _state_seed(state):
+    seed = getattr(state, "seed", None)
+    return seed if isinstance(seed, int) else None
+
+
+def _failed(err: Exception) -> str:
+    try:
+        text = str(err)
+    except Exception:  # a broken __str__
+        text = "(its message cannot be shown)"
+    return f"the bot raised {type(err).__name__}" + (f": {_cut(text)}" if text else "")
+
+
+def bot_move(state, seat: int, bot, look: bool = True):
+    """Ask ``bot`` for its move in ``seat`` (showing it ``state.observe(seat)`` if
+    ``look``, and its own copy of the legal actions) and return the move checked: the
+    engine's own legal action. A :class:`~gamedesign.bots.BotError` names the seat and
+    the bot when it raises or chooses a move that is not legal."""
+    legal = state.legal_actions(seat)
+    observation = state.observe(seat) if look else None
+    try:
+        choice = bot.act(observation, list(legal))
+    except Exception as err:
+        raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+    try:
+        return legal_move(state.game, choice, legal)
+    except ValueError as err:
+        raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
+
+
+def play_game(
+    state,
+    bots: Sequence,
+    bot_seeds: Sequence[int] | None = None,
+    on_move=None,
+    until=None,
+    *,
+    game_index: int | None = None,
+    run_seed: int | None = None,
+):
     """Play ``state`` to its end with one bot per seat; returns the state.
 
-    Each bot sees only ``state.observe(seat)`` and ``state.legal_actions(seat)`` (a bot
-    whose ``uses_observation`` is False is given ``None`` instead of an observation).
-    ``on_move(seat, action, state)`` is called after every move, if given; with
-    ``until(state)`` the play stops as soon as it returns True (checked before each round).
+    Each bot sees only ``state.observe(seat)`` and its own copy of
+    ``state.legal_actions(seat)`` (a bot whose ``uses_observation`` is False is given
+    ``None`` instead of an observation). Every move is checked before it is applied: the
+    engine applies its own legal action equal to the bot's choice (parsed first if the bot
+    gave text). A bot that raises or chooses any other move stops the game with a
+    :class:`~gamedesign.bots.BotError` naming its seat, the bot and the game's seed, and,
+    given ``game_index`` and ``run_seed`` (as :func:`simulate` gives them), the game's
+    number in its run. ``on_move(seat, action, state)`` is called after every move, if
+    given; with ``until(state)`` the play stops as soon as it returns True (checked before
+    each round).
     """
     game = state.game
-    if bot_seeds is not None:
-        for seat, bot in enumerate(bots):
-            bot.reset(game, seat, bot_seeds[seat % len(bot_seeds)])
-    looks = [getattr(bot, "uses_observation", True) for bot in bots]
-    while True:
-        movers = state.to_move()
-        if not movers or (until is not None and until(state)):
-            return state
-        # Simultaneous movers all choose before any of their choices is applied.
-        choices = []
-        for seat in movers:
-            legal = state.legal_actions(seat)
-            action = bots[seat].act(state.observe(seat) if looks[seat] else None, legal)
-            choices.append((seat, action, legal))
-        for seat, action, legal in choices:
-            if not isinstance(action, str) and action in legal:
-                state._apply(seat, action)  # already checked: skip apply()'s second look-up
-            else:
-                state.apply(seat, action)  # parses text, or explains why the move is illegal
-            if on_move is not None:
-                on_move(seat, action, state)
+    if len(bots) != game.num_players:
+        raise ValueError(f"give one bot per seat: {game.num_players} for this game, not {len(bots)}")
+    try:
+        if bot_seeds is not None:
+            for seat, bot in enumerate(bots):
+                try:
+                    bot.reset(game, seat, bot_seeds[seat % len(bot_seeds)])
+                except Exception as err:
+                    raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
+        looks = [getattr(bot, "uses_observation", True) for bot in bots]
+        while True:
+            movers = state.to_move()
+            if not movers or (until is not None and until(state)):
+                return state
+            # Simultaneous movers all choose before any of their choices is applied.
+            choices = []
+            for seat in movers:
+                legal = state.legal_actions(seat)
+                bot = bots[seat]
+                observation = state.observe(seat) if looks[seat] else None
+                try:
+                    choice = bot.act(observation, list(legal))
+                except Exception as err:
+                    raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+                try:  # the quick check: a well-behaved bot returns one of the legal actions
+                    action = legal[legal.index(choice)]
+                except Exception:
+                    action = _NO_MOVE
+                if type(action) is not type(choice):  # text, a look-alike, or an illegal move
+                    try:
+                        action = legal_move(game, choice, legal)
+                    except ValueError as err:
+                        raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
+                choices.append((seat, action))
+            for seat, action in choices:
+                state._apply(seat, action)
+                if on_move is not None:
+                    on_move(seat, action, state)
+    except BotError as err:
+        if game_index is None:
+            raise
+        raise err.during(game_index, run_seed) from err.__cause__
+
+
+#: Stands for "no legal action matched" in :func:`play_game`'s quick check.
+_NO_MOVE = object()
+
+
+# ----------------------------------------------------------------------------------------
+# Many games
+# ----------------------------------------------------------------------------------------
 
 
 def simulate(
     game,
     bots,
     games: int = 1000,
-    seed: int = 0,
+    seed: int | None = 0,
     *,
     executor: Executor | None = None,
     workers: int | None = None,
@@ -117,22 +318,33 @@ def simulate(
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game`` between ``bots`` (one per seat) from ``seed``.
 
-    ``bots`` is a list with a bot name (``"random"``, ``"greedy"``, ``"search"``) or a bot
-    object per seat, or a single name for every seat. Returns one row per player per game
-    with columns ``game``, ``seat``, ``bot``, ``score``, ``points_<category>`` ...,
-    ``eliminated``, ``won`` and ``draw``, then the game's own facts from
-    ``Result.details``: a number or text becomes a column as it is, a list with one entry
-    per seat gives each row its seat's entry. The same seed gives the same table.
+    ``game`` comes from :func:`gamedesign.load`. ``bots`` is a list with a bot name
+    (``"random"``, ``"greedy"``, ``"search"``) or a bot object per seat, or a single name
+    for every seat. Returns one row per player per game with columns ``game``, ``seat``,
+    ``bot``, ``score``, ``points_<category>`` ..., ``eliminated``, ``won`` and ``draw``,
+    then the game's own facts from ``Result.details``: a number or text becomes a column
+    as it is, a list with one entry per seat gives each row its seat's entry. The same
+    seed gives the same table; ``seed=None`` draws a fresh one. Either way the table's
+    ``attrs["seed"]`` keeps it, so any run can be repeated.
+
+    Every move is checked against the legal actions before it is applied (see
+    :func:`play_game`); a bot that fails stops the run with a
+    :class:`~gamedesign.bots.BotError` naming its seat, the bot, the game's number in
+    the run and the seeds that replay it.
 
     Scale:
 
     * ``executor``: any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or
       ``dask.distributed.Client(...).get_executor()`` for a cluster). Games go out in
       seeded chunks; the table is identical to a serial run's. Bots given by name are
-      built afresh in the workers; bot objects are copied there (so they must be
-      picklable, and must not carry memory from game to game beyond ``reset``).
-    * ``workers``: without an executor, how many processes to use; by default all
-      cores for runs of ``PARALLEL_FROM`` (2000) games or more, one (serial) below.
+      built afresh for each chunk; each chunk plays with its own copies of bot objects
+      (so they must be picklable for processes, and must not carry memory from game to
+      game beyond ``reset``).
+    * ``workers``: without an executor, how many processes to use (at most
+      :func:`max_workers`); by default all cores for runs of ``PARALLEL_FROM`` (2000)
+      games or more, one (serial) below. A bot object that cannot be pickled is refused
+      when ``workers`` asks for processes, and played in this process, with a warning,
+      when the processes were only the default. Worker processes end with this one.
     * ``progress``: a progress bar (``tqdm.auto``: a widget in notebooks, text in
       terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
       that take over a second; ``True`` always, ``False`` never.
@@ -145,39 +357,113 @@ def simulate(
       side by side on ``executor`` or on ``workers`` processes (by default one per chunk,
       up to the number of cores, when there are two chunks or more); the table is the
       same however the chunks run.
+
+    At most ``MAX_GAMES`` games a run; seeds from 0 to ``MAX_SEED``.
     """
     bots, labels = lineup(game, bots, games)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a whole number 1 or more, or None, not {workers!r}")
-    if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
-        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    games = int(games)
+    seed = run_seed(seed)
+    if workers is not None:
+        workers = _whole("workers", workers, 1, max_workers(), " (on this machine), or None")
+    if chunk_size is not None:
+        chunk_size = _whole("chunk_size", chunk_size, 1, MAX_GAMES, ", or None")
+    for name, value in (("progress", progress), ("batch", batch)):
+        if value is not None and not isinstance(value, (bool, np.bool_)):
+            raise ValueError(f"{name} must be True, False or None, not {_shown(value)}")
+    if executor is not None and not isinstance(executor, Executor) and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
     if batch:
-        return _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
+        frame = _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
+        frame.attrs["seed"] = seed
+        return frame
 
-    own_pool = None
     if executor is None:
+        asked = workers is not None
         if workers is None:
             workers = (os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
         if workers > 1:
-            own_pool = executor = _process_pool(workers)
-    parallel = executor is not None
+            problem = _unpicklable(game, bots)
+            if problem is not None and asked:
+                raise ValueError(
+                    f"{problem}; workers={workers} sends every bot to its processes pickled: "
+                    "make the bot picklable, or give workers=1 to play in this process"
+                )
+            if problem is not None:
+                warnings.warn(
+                    f"{problem}, so the {games:,} games are played in this process, not in {workers} "
+                    "worker processes (give workers=1 to say so and silence this warning)",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+                workers = 1
+    elif isinstance(executor, ProcessPoolExecutor):
+        problem = _unpicklable(game, bots)
+        if problem is not None:
+            raise ValueError(f"{problem}; a process pool needs every bot pickled: use a ThreadPoolExecutor or no executor")
+    parallel = executor is not None or workers > 1
     if chunk_size is None:
-        lanes = workers if own_pool is not None else (4 if parallel else 1)
+        lanes = workers if executor is None else 4
         chunk_size = max(1, min(2000, -(-games // (16 * lanes)))) if parallel else 500
     seeds = _seeds(seed, games)
+    starts = range(0, games, chunk_size)
+    own_pool = None
+    if executor is None and workers > 1 and len(starts) > 1:
+        own_pool = executor = _process_pool(min(workers, len(starts)))
+    # Each chunk gets its own copies of bot objects, so chunks played side by side by
+    # threads never share one (a process pool copies them anyway, by pickling).
+    copies = executor is not None and not isinstance(executor, ProcessPoolExecutor)
     tasks = [
-        ((game, bots, labels, start, seeds[start : start + chunk_size]), len(seeds[start : start + chunk_size]))
-        for start in range(0, games, chunk_size)
+        (
+            (game, _copies(bots) if copies else bots, labels, start, seeds[start : start + chunk_size], seed),
+            len(seeds[start : start + chunk_size]),
+        )
+        for start in starts
     ]
-    return _frame(_run(_play_chunk, tasks, executor, own_pool, _progress_bar(games, progress)))
+    frame = _frame(_run(_play_chunk, tasks, executor, own_pool, _progress_bar(games, progress)))
+    frame.attrs["seed"] = seed
+    return frame
+
+
+def _unpicklable(game, bots) -> str | None:
+    """What cannot be sent to worker processes (a bot, or the game), or None."""
+    for seat, spec in enumerate(bots):
+        if isinstance(spec, str):
+            continue
+        try:
+            pickle.dumps(spec)
+        except Exception as err:
+            return f"the bot for seat {seat} ({bot_label(spec)!r}) cannot be pickled ({_cut(err, 120)})"
+    try:
+        pickle.dumps(game)
+    except Exception as err:
+        return f"the game cannot be pickled ({_cut(err, 120)})"
+    return None
+
+
+def _copies(bots) -> list:
+    out = []
+    for seat, spec in enumerate(bots):
+        try:
+            out.append(spec if isinstance(spec, str) else copy.deepcopy(spec))
+        except Exception as err:
+            raise ValueError(
+                f"the bot for seat {seat} ({bot_label(spec)!r}) cannot be copied "
+                f"({_cut(err, 120)}), and every chunk on an executor plays with "
+                "its own copy: make the bot copyable, or play without an executor"
+            ) from err
+    return out
 
 
 def _run(function, tasks, executor, own_pool, bar) -> list:
     """``function(*args)`` for each ``(args, games)`` task, in order: here, or side by
-    side on ``executor``. Updates the progress ``bar`` and closes it and ``own_pool``."""
+    side on ``executor``. Updates the progress ``bar`` and closes it and ``own_pool``;
+    on an error or Ctrl-C, waiting tasks are cancelled and ``own_pool``'s processes
+    stopped at once."""
     parts = []
+    futures = []
+    finished = False
     try:
         if executor is None:
             for args, games in tasks:
@@ -194,11 +480,18 @@ def _run(function, tasks, executor, own_pool, bar) -> list:
                 parts.append(future.result())
                 if bar is not None:
                     bar.update(games)
+        finished = True
     finally:
         if bar is not None:
             bar.close()
+        if not finished:
+            for future in futures:
+                future.cancel()
         if own_pool is not None:
-            own_pool.shutdown(cancel_futures=True)
+            if finished:
+                own_pool.shutdown()
+            else:
+                _stop_pool(own_pool)
     return parts
 
 
@@ -215,9 +508,35 @@ def seat_columns(first: int, games: int, labels) -> dict:
 
 def _process_pool(workers: int) -> Executor:
     """A pool of ``workers`` processes, forked where the platform can: workers then know
-    bots defined in a notebook or a script without a ``__main__`` guard."""
+    bots defined in a notebook or a script without a ``__main__`` guard. The workers
+    leave Ctrl-C to this process and end when it ends."""
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+    )
+
+
+def _start_worker(parent: int) -> None:
+    """In each worker process: ignore Ctrl-C (the parent stops the run) and exit as soon
+    as the parent is gone, however it ended (a killed parent sends no word)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="gamedesign-parent-watch", daemon=True).start()
+
+
+def _stop_pool(pool) -> None:
+    """Stop a pool now: cancel what waits and end its processes (Ctrl-C, a failed chunk)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress) -> pd.DataFrame:
@@ -268,15 +587,16 @@ def _progress_bar(games: int, progress):
     return quiet(total=games, unit="game", desc="simulating", delay=1.0 if automatic else 0.0)
 
 
-def _play_chunk(game, bots, labels, start: int, seeds) -> dict:
-    """Play one chunk of games; returns the table's columns as lists (compact to send)."""
+def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
+    """Play one chunk of games (numbered from ``start``, of the run from ``seed``);
+    returns the table's columns as lists (compact to send)."""
     players = [make_bot(spec, game) for spec in bots]
     n = game.num_players
     columns: dict[str, list] = {}
     rows = 0
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
-        result = play_game(game.new_state(seed=game_seed), players, bot_seeds).result()
-        for row in _rows(result, start + offset, labels, n):
+        state = play_game(game.new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed)
+        for row in _rows(state.result(), start + offset, labels, n):
             for key, value in row.items():
                 column = columns.get(key)
                 if column is None:

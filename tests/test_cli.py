@@ -124,3 +124,79 @@ def test_python_dash_m_runs_the_command_line():
         capture_output=True, text=True, env=env, timeout=120,
     )
     assert bad.returncode == 2 and "players" in bad.stderr
+
+
+@pytest.mark.parametrize("answer", ["²", "١٢", "9" * 5000, "x" * 10_000])
+def test_odd_answers_at_the_prompt_are_asked_again(answer):
+    code, text = run(["play", "legday", "--players", "2", "--seed", "3"], [answer, "1"])
+    assert code == 0 and "Game stopped." in text
+    assert text.count("Your move: ") >= 3  # asked again after the odd answer, then after "1"
+    assert len(text) < 20_000
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["simulate", "legday", "--games", "10**30"], "must be a whole number, not '10**30'"),
+        (["simulate", "legday", "--games", "1" + "0" * 30], "must be at most 10,000,000"),
+        (["simulate", "legday", "--games", "9" * 5000], "must be at most 10,000,000, not a number of 5,000 digits"),
+        (["simulate", "legday", "--seed", "9" * 5000], "must be at most"),
+        (["simulate", "legday", "--workers", "100000"], "must be at most"),
+        (["simulate", "legday", "--players", "²"], "must be a whole number"),
+        (["simulate", "legday", "--bots", "search:" + "9" * 30], "from 1 to 100,000"),
+        (["play", "legday", "--seat", "9" * 5000], "must be at most 99"),
+    ],
+)
+def test_huge_or_odd_numbers_get_a_one_line_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        run(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 2000
+
+
+def test_ctrl_c_during_simulate_exits_130_with_one_line(monkeypatch, capsys):
+    import gamedesign.cli as cli
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    code, text = run(["simulate", "legday", "--games", "30"])
+    assert code == 130
+    assert capsys.readouterr().err.strip() == "Interrupted."
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sends signals to a process group")
+def test_ctrl_c_stops_a_parallel_simulation_cleanly():
+    import signal
+    import time
+
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(gamedesign.__file__)))
+    command = [sys.executable, "-m", "gamedesign", "simulate", "diet", "--games", "200000", "--workers", "2", "--no-progress"]
+    run_ = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(4)  # past the imports: the workers are playing
+        os.killpg(run_.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+        out, err = run_.communicate(timeout=30)
+    finally:
+        run_.kill()
+    assert run_.returncode == 130, err
+    assert err.strip() == "Interrupted." and out == ""
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(run_.pid, 0)  # no worker is left behind
+
+
+def test_a_failing_bot_is_reported_in_one_line_with_exit_code_1(monkeypatch, capsys):
+    import gamedesign.cli as cli
+    from gamedesign.bots import BotError
+
+    def failing(*args, **kwargs):
+        raise BotError("the bot raised KeyError: 'x'", 2, "greedy", game=5, seed=11, run_seed=0)
+
+    monkeypatch.setattr(cli, "simulate", failing)
+    code, _ = run(["simulate", "legday", "--games", "30"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1
+    assert "a bot failed: seat 2 (bot 'greedy'), game 5 (game seed 11, run seed 0)" in err

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pandas as pd
 import pytest
 
 import gamedesign
+import gamedesign.bots
 
 # ``gamedesign.simulate`` is the function; the module holds the settings patched here.
 simulation = importlib.import_module("gamedesign.simulate")
@@ -39,7 +44,7 @@ def test_workers_make_a_pool_and_large_runs_use_one_by_default(monkeypatch):
     made = []
 
     class CountingPool(ThreadPoolExecutor):
-        def __init__(self, max_workers, mp_context=None):
+        def __init__(self, max_workers, mp_context=None, **pool_settings):
             made.append(max_workers)
             super().__init__(max_workers=max_workers)
 
@@ -228,3 +233,128 @@ def test_batch_chunks_give_the_same_table_on_any_executor():
     pooled = gamedesign.simulate(game, "random", games=12_000, seed=4, batch=True, workers=2)
     pd.testing.assert_frame_equal(serial, pooled)
     assert list(serial.game.unique()) == list(range(12_000))
+
+
+# ----------------------------------------------------------------------------------------
+# Pools that fail fast, stay deterministic, and end with their parent
+# ----------------------------------------------------------------------------------------
+
+
+class LockedBot(gamedesign.bots.RandomBot):
+    """A random bot holding a lock: it cannot be pickled for worker processes."""
+
+    name = "locked"
+
+    def __init__(self):
+        super().__init__()
+        import threading
+
+        self.lock = threading.Lock()
+
+
+def test_a_bot_that_cannot_be_pickled_is_refused_at_once_by_process_pools():
+    game = gamedesign.load("legday", players=2)
+    with pytest.raises(ValueError, match=r"seat 0 \('locked'\) cannot be pickled.*workers=1"):
+        gamedesign.simulate(game, [LockedBot(), "random"], games=40, seed=1, workers=2)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        with pytest.raises(ValueError, match="cannot be pickled.*ThreadPoolExecutor"):
+            gamedesign.simulate(game, [LockedBot(), "random"], games=40, seed=1, executor=pool)
+
+
+def test_a_default_pool_plays_an_unpicklable_bot_here_with_a_warning(monkeypatch):
+    monkeypatch.setattr(simulation, "PARALLEL_FROM", 10)
+    game = gamedesign.load("legday", players=2)
+    with pytest.warns(RuntimeWarning, match=r"cannot be pickled .*, so the 40 games are played in this process"):
+        table = gamedesign.simulate(game, [LockedBot(), "random"], games=40, seed=1)
+    serial = gamedesign.simulate(game, [LockedBot(), "random"], games=40, seed=1, workers=1)
+    pd.testing.assert_frame_equal(table, serial)
+
+
+def test_bot_objects_on_threads_give_the_serial_table():
+    """Each chunk plays with its own copies of the bot objects, so threads share none."""
+    from gamedesign.bots import RandomBot
+
+    game = gamedesign.load("diet", players=2)
+    serial = gamedesign.simulate(game, [RandomBot(), RandomBot()], games=16, seed=3)
+    for _ in range(2):
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            threaded = gamedesign.simulate(game, [RandomBot(), RandomBot()], games=16, seed=3, executor=pool, chunk_size=2)
+        pd.testing.assert_frame_equal(serial, threaded)
+
+
+class FailingLate(gamedesign.bots.RandomBot):
+    """Raises once its hand is small."""
+
+    name = "failing"
+
+    def act(self, observation, legal_actions):
+        if len(legal_actions) < 5:
+            raise KeyError("late in the game")
+        return super().act(observation, legal_actions)
+
+
+def test_a_bot_error_in_a_worker_process_names_its_game_and_seeds():
+    from gamedesign.bots import BotError
+
+    game = gamedesign.load("legday", players=2)
+    with pytest.raises(BotError, match=r"seat 1 \(bot 'failing'\), game 0 \(game seed \d+, run seed 5\): the bot raised KeyError"):
+        gamedesign.simulate(game, ["random", FailingLate()], games=8, seed=5, workers=2, chunk_size=2)
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (Linux)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wait(condition, seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+SLOW_RUN = """
+import time, gamedesign
+from gamedesign.bots import RandomBot
+
+class Slow(RandomBot):
+    def act(self, observation, legal_actions):
+        time.sleep(0.01)
+        return super().act(observation, legal_actions)
+
+gamedesign.simulate(gamedesign.load("legday", players=2), [Slow(), "random"], games=2000, seed=1, workers=2)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_worker_processes_end_when_their_parent_is_killed():
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(gamedesign.__file__)))
+    parent = subprocess.Popen([sys.executable, "-c", SLOW_RUN], env=env)
+    try:
+        assert _wait(lambda: len(_children(parent.pid)) >= 2, 60), "no workers started"
+        workers = _children(parent.pid)
+        parent.kill()
+        parent.wait(timeout=10)
+        assert _wait(lambda: not any(_alive(pid) for pid in workers), 10), "workers outlived their parent"
+    finally:
+        parent.kill()

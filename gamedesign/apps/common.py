@@ -33,16 +33,20 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
     """Let bots move until a human must act or the game ends.
 
     ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
-    moves are all chosen before any is applied. Returns the (seat, action) pairs played.
+    moves are all chosen before any is applied, and each is checked like every move of
+    ``play_game`` (a ``BotError`` names the seat and bot that failed). Returns the
+    (seat, action) pairs played.
     """
+    from gamedesign.simulate import bot_move
+
     played = []
     while True:
         movers = [seat for seat in state.to_move() if seat not in humans]
         if not movers:
             return played
-        choices = [(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat))) for seat in movers]
+        choices = [(seat, bot_move(state, seat, bots[seat], getattr(bots[seat], "uses_observation", True))) for seat in movers]
         for seat, action in choices:
-            state.apply(seat, action)
+            state._apply(seat, action)  # checked by bot_move
             played.append((seat, action))
             if on_move is not None:
                 on_move(seat, action, state)

@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Callable
 
 from ..bots import bot_label, make_bot
-from ..simulate import lineup, play_game
+from ..simulate import legal_move, lineup, play_game, run_seed
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -233,15 +233,21 @@ class _Recording:
     def __init__(self, bot, seat: int, sink: list, card_of):
         self.bot, self.seat, self.sink, self.card_of = bot, seat, sink, card_of
         self.name = bot_label(bot)
+        self.game = None
         self.uses_observation = getattr(bot, "uses_observation", True)
 
     def reset(self, game, player, seed):
+        self.game = game
         self.bot.reset(game, player, seed)
 
     def act(self, observation, legal_actions):
-        action = self.bot.act(observation, legal_actions)
         offered = {c for c in map(self.card_of, legal_actions) if c is not None}
-        self.sink.append((len(legal_actions), offered, self.card_of(action)))
+        action = self.bot.act(observation, list(legal_actions))  # its own copy: ours stays as offered
+        try:
+            chosen = legal_move(self.game, action, legal_actions)
+        except Exception:
+            chosen = None  # an illegal move: play_game stops the game with a BotError
+        self.sink.append((len(legal_actions), offered, None if chosen is None else self.card_of(chosen)))
         return action
 
 
@@ -276,6 +282,7 @@ def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 1
     """
     n = game.num_players
     bots, labels = lineup(game, bots, games)
+    seed = _whole_seed(seed)
     labels = tuple(labels)
     profile = PROFILES[game.name]
     decisions: list = []
@@ -285,7 +292,9 @@ def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 1
         decisions.clear()
         start = game.new_state(seed=game_seed)
         log = _MoveLog(profile, start, max_moves)
-        state = play_game(start, players, bot_seeds, on_move=log.on_move, until=log.stop)
+        state = play_game(
+            start, players, bot_seeds, on_move=log.on_move, until=log.stop, game_index=index, run_seed=seed
+        )
         standings, actions = log.standings, log.actions
         picks, offers = Counter(), Counter()
         for _, offered, chosen in decisions:
@@ -318,6 +327,12 @@ def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 1
         if progress is not None:
             progress(index + 1, games)
     return records
+
+
+def _whole_seed(seed) -> int:
+    if seed is None:
+        raise ValueError("seed must be a whole number (the games of simulate(..., seed=seed)), not None")
+    return run_seed(seed)
 
 
 __all__ = ["GameRecord", "PROFILES", "Profile", "record_games"]

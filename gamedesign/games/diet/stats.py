@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...bots import make_bot
-from ...simulate import _seeds, lineup, play_game
+from ...simulate import _seeds, lineup, play_game, run_seed
 
 
 def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
@@ -20,10 +20,11 @@ def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
     (the game's last row) - the same games as ``simulate(game, bots, games, seed)``."""
     n = game.num_players
     bots, labels = lineup(game, bots, games)
+    seed = run_seed(seed)
     players = [make_bot(spec, game) for spec in bots]
     rows = []
     for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
-        state = play_game(game.new_state(seed=game_seed), players, bot_seeds)
+        state = play_game(game.new_state(seed=game_seed), players, bot_seeds, game_index=index, run_seed=seed)
         winners = state.result().winners
         last = len(state.history) - 1
         for turn, weights in enumerate(state.history):
@@ -40,7 +41,9 @@ def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
                         "over": turn == last,
                     }
                 )
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    table.attrs["seed"] = seed
+    return table
 
 
 __all__ = ["weight_history"]
