@@ -18,9 +18,10 @@ from typing import Iterable
 
 from .core import brief, clip
 
-#: The longest save accepted, in characters. A Diet Game of 10,000 turns (the most its
-#: ``max_turns`` allows) with long card names saves in about 20 million.
-MAX_SAVE_CHARS = 50_000_000
+#: The longest save accepted, in characters. The longest saves are of Diet Games: one of
+#: 2,000 turns (the most its ``max_turns`` allows) with 60-character card names saves in
+#: about 1.2 million.
+MAX_SAVE_CHARS = 10_000_000
 
 #: Words and values of the generator's state (Python's Mersenne Twister, version 3).
 _RNG_WORDS = 624
@@ -214,21 +215,22 @@ def same(value, expected) -> bool:
 # ----------------------------------------------------------------------------------------
 
 
-def check_conserved(places: dict, deck: Counter, what: str = "card", left_out: str | None = None) -> None:
+def check_conserved(places: dict, deck: Counter, what: str = "card") -> None:
     """Every card of ``deck`` (name -> copies) is in exactly one of ``places`` (place name
-    -> the cards there); ``left_out`` names the place for cards out of the game, if any."""
+    -> the cards there)."""
     found = Counter()
     for cards in places.values():
         found.update(cards)
     if found == deck:
         return
-    for card in sorted(set(found) | set(deck)):
+    # Extra copies first: a card from nowhere or copied says more than one gone missing.
+    for card in sorted(set(found) | set(deck), key=lambda c: (found[c] <= deck[c], c)):
         if found[card] != deck[card]:
             where = ", ".join(f"{place} {n}" for place, cards in places.items() if (n := list(cards).count(card)))
             raise ValueError(
                 f"the {what} {card!r} is in the game {found[card]} time{'s' if found[card] != 1 else ''}"
                 f" ({where or 'nowhere'}) but the deck has {deck[card]}: every {what} of the deck is in exactly "
-                f"one place" + (f" (or {left_out})" if left_out else "")
+                f"one place: {', '.join(places)}"
             )
 
 

@@ -62,7 +62,7 @@ def test_choice_options_keep_their_types():
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"max_turns": 10**9}, "max_turns=1000000000 .*1 to 10,000"),
+    ({"max_turns": 10**9}, "max_turns=1000000000 .*1 to 2,000"),
     ({"target": -10**30}, "target=.*at least -10,000"),
     ({"first_player": 1.0}, "first_player=1.0"),
 ])
@@ -287,3 +287,14 @@ def test_gym_parsing_does_a_bounded_amount_of_work_whatever_the_length():
         with pytest.raises(ValueError):
             game.parse_action(text)
         assert CountingNames.lookups <= 4
+
+
+def test_changing_deck_data_afterwards_leaves_the_deck_alone():
+    from gamedesign.games.legday import DEFAULT_DECK, parse_deck
+
+    data = DEFAULT_DECK.to_data()
+    data["scoring"]["curl_points"].append(99)
+    assert DEFAULT_DECK.scoring["curl_points"] == [1, 3, 6, 10, 15]
+    deck = parse_deck(data)
+    data["scoring"]["curl_points"].append(100)
+    assert deck.scoring["curl_points"] == [1, 3, 6, 10, 15, 99]

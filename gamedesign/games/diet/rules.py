@@ -104,7 +104,7 @@ def _whole(value) -> bool:
 
 
 #: The most turns a game may last (``max_turns``): a Diet Game is mostly over within 200.
-MAX_TURNS = 10_000
+MAX_TURNS = 2_000
 
 #: The farthest target (``target``), in pounds.
 MAX_TARGET = 10_000

@@ -122,7 +122,7 @@ class Deck:
             cards.append(entry)
         return {
             "cards": cards,
-            "scoring": dict(self.scoring),
+            "scoring": {**self.scoring, "curl_points": list(self.scoring["curl_points"])},
             "hand_size": self.hand_size,
             "days_per_week": self.days_per_week,
             "weeks": self.weeks,
@@ -221,7 +221,8 @@ def parse_deck(data) -> Deck:
             f"'days_per_week' x 'weeks' is {shape['days_per_week']} x {shape['weeks']} = "
             f"{shape['days_per_week'] * shape['weeks']} days; a game has at most {MAX_DAYS} days"
         )
-    deck = Deck(tuple(cards), dict(scoring), **shape)
+    # A copy: changing the data afterwards must not change the deck.
+    deck = Deck(tuple(cards), {**scoring, "curl_points": list(curl)}, **shape)
     if not any(c.kind == "legday" and c.count for c in cards):
         raise ValueError("the deck needs at least one Leg Day card (kind 'legday')")
     return deck
