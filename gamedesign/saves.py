@@ -78,7 +78,8 @@ def fail(where: str, value, allowed: str):
 def whole(value, where: str, low: int, high: int | None = None) -> int:
     """A whole number from ``low`` to ``high`` (no upper end when ``high`` is None)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        fail(where, value, f"a whole number from {low} to {high}" if high is not None else f"a whole number {low} or more")
+        allowed = f"a whole number from {low} to {high}" if high is not None else f"a whole number {low} or more"
+        fail(where, value, allowed)
     return value
 
 
@@ -155,6 +156,13 @@ def names(value, where: str, known, what: str = "card", length: int | None = Non
         for i, entry in enumerate(value):
             name(entry, f"{where}[{i}]", known, what)
     return list(value)
+
+
+def name_lists(value, where: str, length: int, known, what: str = "card", most: int | None = None) -> list:
+    """A list of ``length`` lists of names in ``known`` (hands, one a seat), each of at
+    most ``most`` names."""
+    entries = items(value, where, length)
+    return [names(entry, f"{where}[{i}]", known, what, most=most) for i, entry in enumerate(entries)]
 
 
 def texts(value, where: str, most: int | None = None) -> list:
@@ -242,6 +250,7 @@ __all__ = [
     "generator",
     "items",
     "name",
+    "name_lists",
     "names",
     "one_of",
     "read_save",

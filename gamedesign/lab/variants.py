@@ -89,7 +89,8 @@ def apply_deck_changes(game: str, changes: dict, base: dict | None = None) -> di
             for name, fields in change.items():
                 if not isinstance(fields, dict):
                     raise ValueError(
-                        f"deck {key!r} {brief(name)}: give the fields to change, like {{count = 12}}, not {brief(fields)}"
+                        f"deck {key!r} {brief(name)}: give the fields to change, like {{count = 12}}, "
+                        f"not {brief(fields)}"
                     )
                 if name in by_name:
                     by_name[name].update(copy.deepcopy(fields))
@@ -137,7 +138,8 @@ class Variant:
             )
         if not isinstance(self.deck, dict):
             raise ValueError(
-                f"variant {brief(self.name or self.game)}: 'deck' must be a table of deck changes, not {brief(self.deck)}"
+                f"variant {brief(self.name or self.game)}: 'deck' must be a table of deck changes, "
+                f"not {brief(self.deck)}"
             )
         if not self.name:
             object.__setattr__(self, "name", self._default_name())
@@ -172,7 +174,9 @@ class Variant:
             known = [f.name for f in dataclasses.fields(game_module(self.game).GAME_CLASS.Options) if f.name != "deck"]
             unknown = [k for k in self.options if k not in known and k != "deck"]
             if unknown:  # checked here too: 'players' or 'name' would clash with load()'s own arguments
-                raise ValueError(f"unknown option {brief(unknown[0])} for {self.game!r}; allowed options: {', '.join(known)}")
+                raise ValueError(
+                    f"unknown option {brief(unknown[0])} for {self.game!r}; allowed options: {', '.join(known)}"
+                )
             deck = self.deck_data()
             extra = {} if deck is None else {"deck": deck}
             return load(self.game, players=self.players, **self.options, **extra)
@@ -197,7 +201,8 @@ class Variant:
     @classmethod
     def from_dict(cls, data: dict, name: str = "") -> "Variant":
         """A variant from plain data (the format of a preset file)."""
-        label = brief(data.get("name", name) or name or "variant") if isinstance(data, dict) else brief(name or "variant")
+        given = data.get("name", name) if isinstance(data, dict) else name
+        label = brief(given or name or "variant")
         if not isinstance(data, dict):
             raise ValueError(
                 f"variant {label}: a variant is a table with 'game' and optional players, options, deck; "
@@ -256,7 +261,9 @@ def load_preset(source) -> Variant:
     except (OSError, ValueError) as err:
         raise ValueError(f"cannot read the preset file {shown}: {clip(str(err), 200)}") from None
     if size is None:
-        raise ValueError(f"no preset file at {shown} and no shipped preset of that name; shipped: {', '.join(preset_names())}")
+        raise ValueError(
+            f"no preset file at {shown} and no shipped preset of that name; shipped: {', '.join(preset_names())}"
+        )
     if size > MAX_DECK_FILE_BYTES:
         raise ValueError(f"preset file {shown} has {size:,} bytes; a preset file has at most {MAX_DECK_FILE_BYTES:,}")
     return _parse_preset(raw, path.name, path.stem)

@@ -38,6 +38,7 @@ from ...saves import (
     generator,
     items,
     name,
+    name_lists,
     names,
     one_of,
     read_save,
@@ -100,7 +101,7 @@ def _build(game, data: dict) -> DietState:
     state._rng_json = None
     state.deck = names(data["deck"], "deck", known, most=deck.size)
     state.discard = names(data["discard"], "discard", known, most=deck.size)
-    state.hands = [names(h, f"hands[{s}]", known, most=deck.hand_size) for s, h in enumerate(items(data["hands"], "hands", n))]
+    state.hands = name_lists(data["hands"], "hands", n, known, most=deck.hand_size)
     state.turn = whole(data["turn"], "turn", 1, options.max_turns)
     swing = _most_change(game) * state.turn
     state.weights = wholes(data["weights"], "weights", -swing, swing, n)
@@ -190,8 +191,8 @@ def check_state(state: DietState) -> None:
             fail("winner", state.winner, "null while the game runs")
     elif state.winner is None:
         if reached or state.turn != options.max_turns:
-            fail("winner", None, f"a seat at the target ({target}); a draw only at the turn limit ({options.max_turns}) "
-                 "with nobody at the target")
+            fail("winner", None, f"a seat at the target ({target}); a draw only at the turn limit "
+                 f"({options.max_turns}) with nobody at the target")
     elif reached != [state.winner] or state.winner != active:
         fail("winner", state.winner, f"the active player ({active}), the only one at the target ({target})")
     for s, causes in enumerate(state.causes):
@@ -199,7 +200,9 @@ def check_state(state: DietState) -> None:
             if causes[cause] * sign < 0:
                 fail(f"causes[{s}][{cause!r}]", causes[cause], "0 or less" if sign < 0 else "0 or more")
     if not 1 <= len(state.history) <= state.turn + 1:
-        raise ValueError(f"history has {len(state.history)} rows; allowed: 1 to {state.turn + 1} (one a turn and the start)")
+        raise ValueError(
+            f"history has {len(state.history)} rows; allowed: 1 to {state.turn + 1} (the start and one a turn)"
+        )
 
 
 __all__ = ["FIELDS", "check_state", "load_state", "state_from_data"]

@@ -210,7 +210,9 @@ def parse_deck(data) -> Deck:
         skills = entry["skills"]
         want = SKILLS_PER_TYPE[kind]
         if not isinstance(skills, list) or len(skills) != want:
-            raise ValueError(f"{where}: a {kind} has exactly {want} skill{'s' if want > 1 else ''}, given {brief(skills)}")
+            raise ValueError(
+                f"{where}: a {kind} has exactly {want} skill{'s' if want > 1 else ''}, given {brief(skills)}"
+            )
         parsed = []
         for j, skill in enumerate(skills):
             if not isinstance(skill, dict) or set(skill) != {"colour", "value"}:
@@ -221,7 +223,9 @@ def parse_deck(data) -> Deck:
                     f"{where}: skill {j + 1} has unknown colour {brief(colour)}; allowed colours: {', '.join(COLOURS)}"
                 )
             if not _whole(value) or value < 1:
-                raise ValueError(f"{where}: skill {j + 1} ({colour}) needs a whole-number value 1 or more, not {brief(value)}")
+                raise ValueError(
+                    f"{where}: skill {j + 1} ({colour}) needs a whole-number value 1 or more, not {brief(value)}"
+                )
             check_whole(f"{where}: skill {j + 1} ({colour}) value", value, 1, MAX_CARD_NUMBER)
             if any(c == colour for c, _ in parsed):
                 raise ValueError(f"{where}: a friendly's two skills must have different colours; both are {colour!r}")

@@ -43,6 +43,7 @@ from ...saves import (
     generator,
     items,
     name,
+    name_lists,
     names,
     one_of,
     read_save,
@@ -95,7 +96,7 @@ def _build(game, data: dict) -> GymState:
     }
     state.row = names(data["row"], "row", kids, "Kid", most=REVEAL)
     state.stack = names(data["stack"], "stack", kids, "Kid", most=total)
-    state.hands = [names(h, f"hands[{s}]", kids, "Kid", most=total) for s, h in enumerate(items(data["hands"], "hands", n))]
+    state.hands = name_lists(data["hands"], "hands", n, kids, "Kid", most=total)
     state.phase = one_of(data["phase"], "phase", PHASES)
     state.step = one_of(data["step"], "step", STEPS[state.phase])
     state.turn = seat(data["turn"], "turn", n)
@@ -104,18 +105,24 @@ def _build(game, data: dict) -> GymState:
     state.board = {}
     for e, sides in table(data["board"], "board").items():
         name(e, "a key of board", events, "event")
-        state.board[e] = [
-            [name(k, f"board[{e!r}][{t}][{i}]", kids, "Kid", none=True) for i, k in enumerate(items(side, f"board[{e!r}][{t}]", SPOTS))]
-            for t, side in enumerate(items(sides, f"board[{e!r}]", len(TEAMS)))
-        ]
+        state.board[e] = []
+        for t, side in enumerate(items(sides, f"board[{e!r}]", len(TEAMS))):
+            where = f"board[{e!r}][{t}]"
+            spots = items(side, where, SPOTS)
+            state.board[e].append([name(k, f"{where}[{i}]", kids, "Kid", none=True) for i, k in enumerate(spots)])
     state.coaches = {}
     for c, where in table(data["coaches"], "coaches").items():
         name(c, "a key of coaches", events, "event")
         if where is not None:
             items(where, f"coaches[{c!r}]", 2)
-            where = (name(where[0], f"coaches[{c!r}] event", events, "event"), whole(where[1], f"coaches[{c!r}] side", 0, 1))
+            where = (
+                name(where[0], f"coaches[{c!r}] event", events, "event"),
+                whole(where[1], f"coaches[{c!r}] side", 0, 1),
+            )
         state.coaches[c] = where
-    state.forced = [name(k, f"forced[{s}]", kids, "Kid", none=True) for s, k in enumerate(items(data["forced"], "forced", n))]
+    state.forced = [
+        name(k, f"forced[{s}]", kids, "Kid", none=True) for s, k in enumerate(items(data["forced"], "forced", n))
+    ]
     state.exempt = [flag(x, f"exempt[{s}]") for s, x in enumerate(items(data["exempt"], "exempt", n))]
     state.placed = name(data["placed"], "placed", kids, "Kid", none=True)
     state.placed_at = name(data["placed_at"], "placed_at", events, "event", none=True)
@@ -265,16 +272,17 @@ def _check_play_phase(state: GymState) -> None:
             fail("victim", state.victim, f"an opponent of player {turn}, who picked a Kid from them")
         if state.taken not in state.hands[turn]:
             fail("taken", state.taken, f"the Kid player {turn} picked, now in hands[{turn}]")
-    elif state.victim is not None or state.taken is not None:
-        fail("victim" if state.victim is not None else "taken", state.victim if state.victim is not None else state.taken,
-             "null except while giving a Kid back")
+    elif state.victim is not None:
+        fail("victim", state.victim, "null except while giving a Kid back")
+    elif state.taken is not None:
+        fail("taken", state.taken, "null except while giving a Kid back")
     for s in range(n):
         if state.forced[s] is not None and not state.exempt[s]:
             fail(f"exempt[{s}]", state.exempt[s], f"true: player {s} was forced, so is exempt from Force")
         if state.exempt[s] and state.forced[s] is None and (s != turn or step == "place"):
             fail(f"exempt[{s}]", state.exempt[s], f"false: player {s} has no Forced Kid and is not finishing a turn")
     if state.forced[turn] is not None and step != "place":
-        fail(f"forced[{turn}]", state.forced[turn], "null once the player to move has placed (a Forced Kid is placed first)")
+        fail(f"forced[{turn}]", state.forced[turn], "null once the player to move has placed (a Forced Kid goes first)")
     if step == "place" and not state.hands[turn] and state.forced[turn] is None:
         fail(f"hands[{turn}]", state.hands[turn], f"a Kid to place: player {turn} must place now")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...saves import check_conserved, flag, generator, items, name, names, read_save, same, table, whole
+from ...saves import check_conserved, flag, generator, items, name, name_lists, names, read_save, same, table, whole
 from .rules import LegDayState
 
 #: The fields of a save, beside the game's name, players and options.
@@ -55,18 +55,21 @@ def _build(game, data: dict) -> LegDayState:
     state.seed = whole(data["seed"], "seed", 0)
     state.rng = generator(data["rng"])
     state.pile = names(data["pile"], "pile", known, most=deck.size)
-    state.hands = [names(h, f"hands[{s}]", known, most=deck.hand_size) for s, h in enumerate(items(data["hands"], "hands", n))]
+    state.hands = name_lists(data["hands"], "hands", n, known, most=deck.hand_size)
     state.tableaus = []
     for s, row in enumerate(items(data["tableaus"], "tableaus", n)):
         items(row, f"tableaus[{s}]", most=game.total_days)
         cards = []
         for i, entry in enumerate(row):
             items(entry, f"tableaus[{s}][{i}]", 2)
-            cards.append((name(entry[0], f"tableaus[{s}][{i}] card", known), flag(entry[1], f"tableaus[{s}][{i}] face up")))
+            card = name(entry[0], f"tableaus[{s}][{i}] card", known)
+            cards.append((card, flag(entry[1], f"tableaus[{s}][{i}] face up")))
         state.tableaus.append(cards)
     state.week = whole(data["week"], "week", 1, deck.weeks + 1)
     state.day = whole(data["day"], "day", 1, deck.days_per_week)
-    state.pending = [name(p, f"pending[{s}]", known, none=True) for s, p in enumerate(items(data["pending"], "pending", n))]
+    state.pending = [
+        name(p, f"pending[{s}]", known, none=True) for s, p in enumerate(items(data["pending"], "pending", n))
+    ]
     state.leftovers = [
         names(h, f"leftovers[{i}]", known, most=deck.hand_size)
         for i, h in enumerate(items(data["leftovers"], "leftovers", most=n * deck.weeks))
@@ -114,10 +117,10 @@ def check_state(state: LegDayState) -> None:
             raise ValueError(f"pending[{s}] is {pick!r}; allowed: null or a card in hands[{s}]" + (
                 " (null once the game is over)" if over else ""))
     if not over and None not in state.pending:
-        raise ValueError("every seat has a pending pick; allowed: someone still to pick (the day ends with the last pick)")
+        raise ValueError("every seat has a pending pick; allowed: someone still to pick (the last pick ends the day)")
     gone = weeks if over else state.week - 1
     if len(state.leftovers) != n * gone:
-        raise ValueError(f"leftovers holds {len(state.leftovers)} hands; allowed: {n * gone}, {n} for each week gone by")
+        raise ValueError(f"leftovers holds {len(state.leftovers)} hands; allowed: {n * gone}, {n} a week gone by")
     for i, cards in enumerate(state.leftovers):
         if len(cards) != hand - days:
             raise ValueError(f"leftovers[{i}] holds {len(cards)} cards; allowed: {hand - days}")
