@@ -344,10 +344,11 @@ class State(ABC):
             )
         legal = self.legal_actions(player)
         if action not in legal:
-            raise IllegalAction(
-                f"{str(action)!r} is not allowed for player {player} now; allowed: "
-                + _list_actions(legal)
-            )
+            try:
+                shown = repr(clip(str(action)))
+            except RecursionError:  # deeply nested data given as an action
+                shown = brief(action)
+            raise IllegalAction(f"{shown} is not allowed for player {player} now; allowed: " + _list_actions(legal))
         self._apply(player, action)
 
     def to_json(self) -> str:

@@ -266,6 +266,13 @@ def test_a_100000_character_action_is_refused_with_a_short_message(game):
     with pytest.raises(IllegalAction) as err:
         state.apply([0] * 100_000, "pass")
     assert len(str(err.value)) < 300
+    nested = []
+    for _ in range(100_000):
+        nested = [nested]
+    for action in ([0] * 100_000, nested, {"a": 1}):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(state.to_move()[0], action)
+        assert len(str(err.value)) < 1_500
 
 
 class CountingNames(dict):
