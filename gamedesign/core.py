@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import reprlib
 import secrets
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Sequence
@@ -33,6 +34,34 @@ class IllegalAction(ValueError):
 
     The message says what was wrong and what is allowed. The state is unchanged.
     """
+
+
+#: How many characters of a user's value an error message repeats.
+ECHO_CHARS = 80
+
+_ECHO = reprlib.Repr()
+_ECHO.maxlevel, _ECHO.maxlist, _ECHO.maxtuple, _ECHO.maxdict = 3, 6, 6, 6
+_ECHO.maxstring = _ECHO.maxother = _ECHO.maxlong = ECHO_CHARS
+
+
+def clip(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, ending in "…" when cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def brief(value, limit: int = ECHO_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, ending in "…" when cut.
+
+    Error messages quote a user's value with it, so a huge text or a deeply nested
+    structure gives a short message (and never a ``RecursionError``).
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + "…"
+    try:
+        text = _ECHO.repr(value)
+    except ValueError:  # an int too long to print
+        return f"<{type(value).__name__} too long to show>"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 # ----------------------------------------------------------------------------------------
@@ -93,16 +122,17 @@ def build_options(options_class: type, game_name: str, given: dict) -> Any:
     for name, value in given.items():
         meta = fields[name].metadata
         choices = meta.get("choices")
-        if choices is not None and value not in choices:
+        # Compared with their types, so 1 and 1.0 are not taken for True, nor 0 for False.
+        if choices is not None and not any(type(value) is type(c) and value == c for c in choices):
             raise ValueError(
-                f"option {name}={value!r} is not allowed for {game_name!r}; "
+                f"option {name}={brief(value)} is not allowed for {game_name!r}; "
                 f"allowed values: {', '.join(map(repr, choices))}"
             )
         check = meta.get("check")
         if check is not None:
             problem = check(value)
             if problem:
-                raise ValueError(f"option {name}={value!r} is not allowed for {game_name!r}: {problem}")
+                raise ValueError(f"option {name}={brief(value)} is not allowed for {game_name!r}: {problem}")
     return options_class(**given)
 
 
@@ -174,7 +204,7 @@ class Game(ABC):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))
         if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
             raise ValueError(
-                f"{self.name!r} is played by {', '.join(map(str, allowed))} players, not {players!r}"
+                f"{self.name!r} is played by {', '.join(map(str, allowed))} players, not {brief(players)}"
             )
         self.num_players = players
         self.options = build_options(self.Options, self.name, options)
@@ -227,16 +257,24 @@ class Game(ABC):
 
     def _check_saved(self, data: dict) -> None:
         if data.get("game") != self.name:
-            raise ValueError(f"this saved state is a {data.get('game')!r} game, not {self.name!r}")
-        if data.get("players") != self.num_players:
+            raise ValueError(f"this saved state is a {brief(data.get('game'))} game, not {self.name!r}")
+        if data.get("players") != self.num_players or type(data.get("players")) is not int:
             raise ValueError(
-                f"this saved state has {data.get('players')} players; this game has {self.num_players}"
+                f"this saved state has {brief(data.get('players'))} players; this game has {self.num_players}"
             )
-        if data.get("options") != json.loads(json.dumps(self.options_dict())):
+        if _canonical(data.get("options")) != _canonical(self.options_dict()):
             raise ValueError(
-                f"this saved state was played with options {data.get('options')}, "
-                f"not {self.options_dict()}"
+                f"this saved state was played with options {brief(data.get('options'), 300)}, "
+                f"not {brief(self.options_dict(), 300)}"
             )
+
+
+def _canonical(data) -> str | None:
+    """JSON text that tells ``true`` from ``1`` and ignores the order of keys."""
+    try:
+        return json.dumps(data, sort_keys=True)
+    except (RecursionError, TypeError, ValueError):
+        return None
 
 
 class State(ABC):
@@ -306,10 +344,11 @@ class State(ABC):
             )
         legal = self.legal_actions(player)
         if action not in legal:
-            raise IllegalAction(
-                f"{str(action)!r} is not allowed for player {player} now; allowed: "
-                + _list_actions(legal)
-            )
+            try:
+                shown = repr(clip(str(action)))
+            except RecursionError:  # deeply nested data given as an action
+                shown = brief(action)
+            raise IllegalAction(f"{shown} is not allowed for player {player} now; allowed: " + _list_actions(legal))
         self._apply(player, action)
 
     def to_json(self) -> str:
@@ -321,7 +360,7 @@ class State(ABC):
     def _check_player(self, player) -> None:
         n = self.game.num_players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise IllegalAction(f"no player {player!r}: players are numbered 0 to {n - 1}")
+            raise IllegalAction(f"no player {brief(player)}: players are numbered 0 to {n - 1}")
 
     def _require_over(self) -> None:
         if not self.is_over():

@@ -35,6 +35,8 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from ..core import brief, clip
+from ..decks import MAX_DECK_FILE_BYTES, parse_json
 from ..registry import GAMES, game_module, load
 
 #: Where the example presets shipped with the package live.
@@ -54,8 +56,10 @@ def _toml_loads(text: str) -> dict:
             ) from None
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise ValueError("not valid TOML: it is nested too deeply") from None
     except tomllib.TOMLDecodeError as err:
-        raise ValueError(f"not valid TOML: {err}") from None
+        raise ValueError(f"not valid TOML: {clip(str(err), 200)}") from None
 
 
 def default_deck_data(game: str) -> dict:
@@ -76,27 +80,30 @@ def apply_deck_changes(game: str, changes: dict, base: dict | None = None) -> di
     allowed = [k for k in data if not k.startswith("_")]
     for key, change in changes.items():
         if key not in data:
-            raise ValueError(f"deck: unknown entry {key!r} for {game!r}; allowed: {', '.join(allowed)}")
+            raise ValueError(f"deck: unknown entry {brief(key)} for {game!r}; allowed: {', '.join(allowed)}")
         current = data[key]
         if isinstance(current, list) and all(isinstance(e, dict) and "name" in e for e in current):
             if not isinstance(change, dict):
-                raise ValueError(f"deck {key!r}: give a table of card name -> fields to change, not {change!r}")
+                raise ValueError(f"deck {key!r}: give a table of card name -> fields to change, not {brief(change)}")
             by_name = {e["name"]: e for e in current}
             for name, fields in change.items():
                 if not isinstance(fields, dict):
-                    raise ValueError(f"deck {key!r} {name!r}: give the fields to change, like {{count = 12}}, not {fields!r}")
+                    raise ValueError(
+                        f"deck {key!r} {brief(name)}: give the fields to change, like {{count = 12}}, "
+                        f"not {brief(fields)}"
+                    )
                 if name in by_name:
                     by_name[name].update(copy.deepcopy(fields))
                 elif "kind" in fields or "type" in fields:
                     current.append({"name": name, **copy.deepcopy(fields)})  # a new card, checked by the parser
                 else:
                     raise ValueError(
-                        f"deck {key!r}: no card {name!r} in the {game!r} deck (a new card needs its kind too); "
+                        f"deck {key!r}: no card {brief(name)} in the {game!r} deck (a new card needs its kind too); "
                         f"names: {', '.join(by_name)}"
                     )
         elif isinstance(current, dict):
             if not isinstance(change, dict):
-                raise ValueError(f"deck {key!r}: give a table of entries to change, not {change!r}")
+                raise ValueError(f"deck {key!r}: give a table of entries to change, not {brief(change)}")
             current.update(copy.deepcopy(change))
         else:
             data[key] = copy.deepcopy(change)
@@ -120,18 +127,30 @@ class Variant:
     description: str = ""
 
     def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise ValueError(f"a variant's name is a text, not {brief(self.name)}")
+        if not isinstance(self.description, str):
+            raise ValueError(f"variant {brief(self.name)}: 'description' must be a text, not {brief(self.description)}")
+        if not isinstance(self.options, dict):
+            raise ValueError(
+                f"variant {brief(self.name or self.game)}: 'options' must be a table of option = value, "
+                f"not {brief(self.options)}"
+            )
+        if not isinstance(self.deck, dict):
+            raise ValueError(
+                f"variant {brief(self.name or self.game)}: 'deck' must be a table of deck changes, "
+                f"not {brief(self.deck)}"
+            )
         if not self.name:
             object.__setattr__(self, "name", self._default_name())
-        if not isinstance(self.options, dict):
-            raise ValueError(f"variant {self.name!r}: 'options' must be a table of option = value")
         if "deck" in self.options:
             raise ValueError(
-                f"variant {self.name!r}: give deck changes in 'deck', not as the option 'deck'"
+                f"variant {brief(self.name)}: give deck changes in 'deck', not as the option 'deck'"
             )
         self.build()  # check everything now, not at the first simulation
 
     def _default_name(self) -> str:
-        parts = [f"{k}={v}" for k, v in self.options.items()]
+        parts = [f"{k}={brief(v)}" for k, v in self.options.items()]
         if self.deck:
             parts.append("deck changed")
         return ", ".join(parts) or "standard rules"
@@ -150,13 +169,21 @@ class Variant:
     def build(self):
         """The :class:`~gamedesign.core.Game` this variant describes."""
         try:
-            if self.game not in GAMES:
-                raise ValueError(f"unknown game {self.game!r}; allowed: {', '.join(GAMES)}")
+            if not isinstance(self.game, str) or self.game not in GAMES:
+                raise ValueError(f"unknown game {brief(self.game)}; allowed: {', '.join(GAMES)}")
+            known = [f.name for f in dataclasses.fields(game_module(self.game).GAME_CLASS.Options) if f.name != "deck"]
+            unknown = [k for k in self.options if k not in known and k != "deck"]
+            if unknown:  # checked here too: 'players' or 'name' would clash with load()'s own arguments
+                raise ValueError(
+                    f"unknown option {brief(unknown[0])} for {self.game!r}; allowed options: {', '.join(known)}"
+                )
             deck = self.deck_data()
             extra = {} if deck is None else {"deck": deck}
             return load(self.game, players=self.players, **self.options, **extra)
+        except RecursionError:
+            raise ValueError(f"variant {brief(self.name)}: its deck changes are nested too deeply") from None
         except ValueError as err:
-            raise ValueError(f"variant {self.name!r}: {err}") from None
+            raise ValueError(f"variant {brief(self.name)}: {err}") from None
 
     def to_dict(self) -> dict:
         """The variant as plain data (what :func:`save_preset` writes)."""
@@ -174,15 +201,23 @@ class Variant:
     @classmethod
     def from_dict(cls, data: dict, name: str = "") -> "Variant":
         """A variant from plain data (the format of a preset file)."""
+        given = data.get("name", name) if isinstance(data, dict) else name
+        label = brief(given or name or "variant")
         if not isinstance(data, dict):
-            raise ValueError(f"a variant is a table with 'game' and optional players, options, deck; not {data!r}")
+            raise ValueError(
+                f"variant {label}: a variant is a table with 'game' and optional players, options, deck; "
+                f"not {brief(data)}"
+            )
         allowed = {"name", "game", "players", "options", "deck", "description"}
-        label = data.get("name", name) or "variant"
-        extra = sorted(set(data) - allowed)
+        extra = sorted(map(str, set(data) - allowed))
         if extra:
-            raise ValueError(f"variant {label!r}: unknown entry {extra[0]!r}; allowed: {', '.join(sorted(allowed))}")
+            raise ValueError(f"variant {label}: unknown entry {brief(extra[0])}; allowed: {', '.join(sorted(allowed))}")
         if "game" not in data:
-            raise ValueError(f"variant {label!r} has no 'game'; allowed: {', '.join(GAMES)}")
+            raise ValueError(f"variant {label} has no 'game'; allowed: {', '.join(GAMES)}")
+        for key, kind in (("options", dict), ("deck", dict), ("name", str), ("description", str)):
+            if key in data and not isinstance(data[key], kind):
+                what = "a table" if kind is dict else "a text"
+                raise ValueError(f"variant {label}: {key!r} must be {what}, not {brief(data[key])}")
         return cls(
             game=data["game"],
             players=data.get("players"),
@@ -215,29 +250,41 @@ def load_preset(source) -> Variant:
     (see :func:`preset_names`). The file's stem is the name when it gives none."""
     if isinstance(source, str) and source in preset_names():
         resource = _shipped()[source]
-        return _parse_preset(resource.read_text(encoding="utf-8"), resource.name, source)
-    path = Path(source)
-    if not path.is_file():
+        return _parse_preset(resource.read_bytes(), resource.name, source)
+    if not isinstance(source, (str, Path)):
+        raise ValueError(f"a preset is a file path or a shipped preset's name, not {brief(source)}")
+    shown = brief(str(source), 200)
+    try:  # a name with a NUL byte, too long or unreadable
+        path = Path(source)
+        size = path.stat().st_size if path.is_file() else None
+        raw = path.read_bytes() if size is not None and size <= MAX_DECK_FILE_BYTES else b""
+    except (OSError, ValueError) as err:
+        raise ValueError(f"cannot read the preset file {shown}: {clip(str(err), 200)}") from None
+    if size is None:
         raise ValueError(
-            f"no preset file at {str(path)!r} and no shipped preset of that name; shipped: {', '.join(preset_names())}"
+            f"no preset file at {shown} and no shipped preset of that name; shipped: {', '.join(preset_names())}"
         )
-    return _parse_preset(path.read_text(encoding="utf-8"), path.name, path.stem)
+    if size > MAX_DECK_FILE_BYTES:
+        raise ValueError(f"preset file {shown} has {size:,} bytes; a preset file has at most {MAX_DECK_FILE_BYTES:,}")
+    return _parse_preset(raw, path.name, path.stem)
 
 
-def _parse_preset(text: str, filename: str, stem: str) -> Variant:
+def _parse_preset(raw: bytes, filename: str, stem: str) -> Variant:
+    """The variant in a preset file's bytes; every message names the file."""
     try:
         if filename.endswith(".toml"):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise ValueError(f"not UTF-8 text (byte {err.start} is {raw[err.start]:#04x})") from None
             data = _toml_loads(text)
         elif filename.endswith(".json"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise ValueError(f"not valid JSON: {err}") from None
+            data = parse_json(raw)
         else:
             raise ValueError("a preset file name ends in .json or .toml")
+        return Variant.from_dict(data, name=stem)
     except ValueError as err:
         raise ValueError(f"preset {filename!r}: {err}") from None
-    return Variant.from_dict(data, name=stem)
 
 
 def save_preset(variant: Variant, path) -> Path:

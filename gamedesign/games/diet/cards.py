@@ -18,9 +18,24 @@ What a card does follows from its ``kind`` and ``pounds``:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from ...decks import read_deck_data
+from ...core import brief
+from ...decks import (
+    MAX_CARD_NUMBER,
+    MAX_CARD_TYPES,
+    MAX_CHOICES,
+    MAX_DECK_CARDS,
+    MAX_HAND_SIZE,
+    MAX_NAME_CHARS,
+    check_deck_size,
+    check_keys,
+    check_list,
+    check_name,
+    check_whole,
+    read_deck_data,
+)
 
 #: The four meals, in the order their phases come in a turn.
 MEALS = ("breakfast", "lunch", "dinner", "snack")
@@ -98,14 +113,14 @@ class Deck:
         """The card type called ``name`` (``ValueError`` listing the names if unknown)."""
         try:
             return self.by_name[name]
-        except KeyError:
-            raise ValueError(f"unknown card {name!r}; valid names: {', '.join(self.card_names())}") from None
+        except (KeyError, TypeError):  # TypeError: not a text at all
+            raise ValueError(f"unknown card {brief(name)}; valid names: {', '.join(self.card_names())}") from None
 
     def canonical(self, name: str) -> str:
         """The deck's spelling of ``name``, matched without regard to case."""
         folded = self._folded.get(name.strip().casefold())
         if folded is None:
-            raise ValueError(f"unknown card {name.strip()!r}; valid names: {', '.join(self.card_names())}")
+            raise ValueError(f"unknown card {brief(name.strip())}; valid names: {', '.join(self.card_names())}")
         return folded
 
     def card_names(self) -> list[str]:
@@ -137,55 +152,58 @@ def _whole(value) -> bool:
 
 def _check_pounds(where: str, kind: str, pounds) -> None:
     if not _whole(pounds):
-        raise ValueError(f"{where}: 'pounds' must be a whole number, not {pounds!r}")
+        raise ValueError(f"{where}: 'pounds' must be a whole number, not {brief(pounds)}")
     if kind == "exercise" and pounds >= 0:
         raise ValueError(f"{where}: an exercise card must make you lose weight ('pounds' below 0), not {pounds}")
     if kind == "cheat" and pounds <= 0:
         raise ValueError(f"{where}: a cheat card must make its target gain weight ('pounds' above 0), not {pounds}")
+    check_whole(f"{where}: 'pounds'", pounds, -MAX_CARD_NUMBER, MAX_CARD_NUMBER)
+
+
+def planning_choices(hand_size: int, discards: int) -> int:
+    """The most choices a Planning decision can list: every set of up to ``discards`` of
+    ``hand_size`` different cards (``1 + 7 + 21 + 35 = 64`` for the rulebook's 7 and 3)."""
+    return sum(math.comb(hand_size, r) for r in range(min(discards, hand_size) + 1))
+
+
+#: The entries of a Diet Game deck file (keys starting with ``_`` are comments).
+DECK_KEYS = ("cards", "hand_size", "planning_discards")
 
 
 def parse_deck(data) -> Deck:
     """Check deck data (a dict as in ``deck.json``) and return a :class:`Deck`.
 
-    Raises ``ValueError`` naming the card and the field that is wrong.
+    Raises ``ValueError`` naming the card and the field that is wrong. The limits of
+    ``gamedesign.decks`` apply: at most 2,000 cards of 200 kinds, names of at most 60
+    characters (words separated by single spaces), pounds of at most 1,000 either way,
+    hands of at most 30 cards, and hand size and Planning discards such that Planning
+    lists at most 2,000 choices.
     """
     if not isinstance(data, dict):
         raise ValueError(f"a Diet Game deck must be a JSON object with a 'cards' list, not {type(data).__name__}")
-    if "cards" not in data:
-        raise ValueError("the Diet Game deck has no 'cards' entry")
-    unknown = sorted(k for k in data if k not in ("cards", "hand_size", "planning_discards") and not k.startswith("_"))
-    if unknown:
-        raise ValueError(
-            f"the Diet Game deck has an unknown entry {unknown[0]!r}; allowed: cards, hand_size, planning_discards"
-        )
-    if not isinstance(data["cards"], list) or not data["cards"]:
-        raise ValueError("the Diet Game deck's 'cards' must be a non-empty list")
+    check_keys("the Diet Game deck", data, DECK_KEYS, required=("cards",))
+    check_list("the Diet Game deck's 'cards'", data["cards"], MAX_CARD_TYPES)
     cards, names = [], set()
     for i, entry in enumerate(data["cards"]):
         label = entry.get("name") if isinstance(entry, dict) else None
-        where = f"card {i + 1}" + (f" ({label!r})" if label is not None else "")
+        where = f"card {i + 1}" + (f" ({brief(label, MAX_NAME_CHARS + 2)})" if isinstance(label, str) else "")
         if not isinstance(entry, dict):
-            raise ValueError(f"{where} must be an object with name, kind and count")
+            raise ValueError(f"{where} must be an object with name, kind and count, not {brief(entry)}")
         for field in ("name", "kind", "count"):
             if field not in entry:
                 raise ValueError(f"{where} has no {field!r}")
         name, kind, count = entry["name"], entry["kind"], entry["count"]
-        if not isinstance(name, str) or not name.strip() or name != name.strip():
-            raise ValueError(f"{where}: 'name' must be a non-empty text without spaces at either end")
+        check_name(where, name)
         if "," in name:
             raise ValueError(f"{where}: a card name cannot contain a comma (actions list cards separated by commas)")
         if name.casefold() in names or name.casefold() in RESERVED_NAMES:
             raise ValueError(f"{where}: the name {name!r} is used twice or is reserved")
-        if kind not in KINDS:
-            raise ValueError(f"{where}: unknown kind {kind!r}; allowed kinds: {', '.join(KINDS)}")
-        if not _whole(count) or count < 0:
-            raise ValueError(f"{where}: 'count' must be a whole number 0 or more, not {count!r}")
-        allowed = {"name", "kind", "count"} | ({"pounds"} if kind in WEIGHED else set())
-        extra = sorted(set(entry) - allowed)
-        if extra:
-            raise ValueError(
-                f"{where}: unexpected field {extra[0]!r} for a {kind} card; allowed: {', '.join(sorted(allowed))}"
-            )
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise ValueError(f"{where}: unknown kind {brief(kind)}; allowed kinds: {', '.join(KINDS)}")
+        if not _whole(count) or not 0 <= count <= MAX_DECK_CARDS:
+            raise ValueError(f"{where}: 'count' must be a whole number from 0 to {MAX_DECK_CARDS}, not {brief(count)}")
+        allowed = ["name", "kind", "count"] + (["pounds"] if kind in WEIGHED else [])
+        check_keys(f"{where}, a {kind} card", entry, allowed, unknown="unexpected field")
         pounds = 0
         if kind in WEIGHED:
             if "pounds" not in entry:
@@ -194,13 +212,24 @@ def parse_deck(data) -> Deck:
             _check_pounds(where, kind, pounds)
         names.add(name.casefold())
         cards.append(Card(name, kind, count, pounds))
+    check_deck_size(sum(c.count for c in cards))
 
     hand_size = data.get("hand_size", 7)
     if not _whole(hand_size) or hand_size < 1:
-        raise ValueError(f"'hand_size' must be a whole number 1 or more, not {hand_size!r}")
+        raise ValueError(f"'hand_size' must be a whole number 1 or more, not {brief(hand_size)}")
+    check_whole("'hand_size'", hand_size, 1, MAX_HAND_SIZE)
     planning = data.get("planning_discards", 3)
     if not _whole(planning) or not 0 <= planning <= hand_size:
-        raise ValueError(f"'planning_discards' must be a whole number from 0 to the hand size ({hand_size}), not {planning!r}")
+        raise ValueError(
+            f"'planning_discards' must be a whole number from 0 to the hand size ({hand_size}), not {brief(planning)}"
+        )
+    choices = planning_choices(hand_size, planning)
+    if choices > MAX_CHOICES:
+        most = max(d for d in range(hand_size + 1) if planning_choices(hand_size, d) <= MAX_CHOICES)
+        raise ValueError(
+            f"'hand_size' {hand_size} with 'planning_discards' {planning} gives Planning {choices:,} choices; "
+            f"a decision lists at most {MAX_CHOICES:,}: with a hand of {hand_size}, discard at most {most}"
+        )
     deck = Deck(tuple(cards), hand_size, planning)
     if deck.size < 1:
         raise ValueError("the deck has no cards at all: give at least one card a count above 0")
@@ -216,4 +245,4 @@ def load_deck(source=None) -> Deck:
 
 DEFAULT_DECK = load_deck()
 
-__all__ = ["Card", "DEFAULT_DECK", "Deck", "KINDS", "LEGEND", "MEALS", "load_deck", "parse_deck"]
+__all__ = ["Card", "DEFAULT_DECK", "Deck", "KINDS", "LEGEND", "MEALS", "load_deck", "parse_deck", "planning_choices"]

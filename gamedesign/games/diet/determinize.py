@@ -21,12 +21,12 @@ and the random generator, which is fresh (the next reshuffle is not predicted).
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 from ...core import rng_to_json
 from .rules import CAUSES, TALLIES
+from .saves import state_from_data
 
 
 def sample_state(game, observation: dict, rng: random.Random):
@@ -81,4 +81,4 @@ def sample_state(game, observation: dict, rng: random.Random):
         "log": ["(earlier events)"] * earlier + list(log),
         "history": [list(observation["weights"])],
     }
-    return game.state_from_json(json.dumps(data))
+    return state_from_data(game, data)

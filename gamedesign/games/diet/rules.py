@@ -42,7 +42,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
+from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import MEALS, Deck, load_deck
 
 #: The eight phases of a turn, in order.
@@ -103,15 +103,22 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The most turns a game may last (``max_turns``): a Diet Game is mostly over within 200.
+MAX_TURNS = 2_000
+
+#: The farthest target (``target``), in pounds.
+MAX_TARGET = 10_000
+
+
 def _check_target(value):
-    if not _whole(value) or value >= 0:
-        return "the target is a weight change below 0 (the rulebook's is -10)"
+    if not _whole(value) or not -MAX_TARGET <= value < 0:
+        return f"the target is a whole weight change below 0, at least -{MAX_TARGET:,} (the rulebook's is -10)"
     return None
 
 
 def _check_max_turns(value):
-    if not _whole(value) or value < 1:
-        return "give a whole number of turns, 1 or more"
+    if not _whole(value) or not 1 <= value <= MAX_TURNS:
+        return f"give a whole number of turns from 1 to {MAX_TURNS:,}"
     return None
 
 
@@ -223,7 +230,7 @@ class DietGame(Game):
 
     def parse_action(self, text: str):
         if not isinstance(text, str):
-            raise ValueError(f"an action is a text like 'play Apple' or 'pass', not {text!r}")
+            raise ValueError(f"an action is a text like 'play Apple' or 'pass', not {brief(text)}")
         words = text.strip()
         lower = words.lower()
         allowed = (
@@ -244,36 +251,15 @@ class DietGame(Game):
                     return Discard(())
                 return Discard(tuple(self.deck.canonical(part) for part in rest.split(",")))
         except ValueError as err:
-            raise ValueError(f"{text!r} is not a Diet Game action: {err}") from None
-        raise ValueError(f"{text!r} is not a Diet Game action; {allowed}")
+            raise ValueError(f"{brief(text)} is not a Diet Game action: {err}") from None
+        raise ValueError(f"{brief(text)} is not a Diet Game action; {allowed}")
 
     def state_from_json(self, text: str) -> "DietState":
-        data = json.loads(text)
-        self._check_saved(data)
-        state = DietState.__new__(DietState)
-        state.game = self
-        state.seed = data["seed"]
-        state.rng = rng_from_json(data["rng"])
-        state._rng_json = None
-        state.deck = list(data["deck"])
-        state.discard = list(data["discard"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.weights = list(data["weights"])
-        state.turn = data["turn"]
-        state.active = data["active"]
-        state.phase = data["phase"]
-        state.step = data["step"]
-        state.asked = data["asked"]
-        state.pending = None if data["pending"] is None else dict(data["pending"])
-        state.winner = data["winner"]
-        state.causes = [dict(c) for c in data["causes"]]
-        state.tally = {k: list(v) for k, v in data["tally"].items()}
-        state.reshuffles = data["reshuffles"]
-        state.log = list(data["log"])
-        state._log_json = [json.dumps(line) for line in state.log]
-        state.history = [list(w) for w in data["history"]]
-        state._history_json = [json.dumps(w) for w in state.history]
-        return state
+        """Rebuild a saved state; ``ValueError`` naming what is wrong if the rules cannot
+        reach it (what a save must satisfy: ``saves.py``)."""
+        from .saves import load_state
+
+        return load_state(self, text)
 
 
 class DietState(State):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...decks import read_deck_data
+from ...core import brief
+from ...decks import MAX_CARD_NUMBER, MAX_NAME_CHARS, check_keys, check_whole, read_deck_data
 
 #: The six colours, in the rulebook's order, with the letter shown beside each colour.
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -97,15 +98,15 @@ class Deck:
         """The Event called ``name``."""
         try:
             return self.event_by_name[name]
-        except KeyError:
-            raise ValueError(f"unknown event {name!r}; events: {', '.join(self.event_by_name)}") from None
+        except (KeyError, TypeError):  # TypeError: not a text at all
+            raise ValueError(f"unknown event {brief(name)}; events: {', '.join(self.event_by_name)}") from None
 
     def kid(self, name: str) -> Kid:
         """The Kid called ``name``."""
         try:
             return self.kid_by_name[name]
-        except KeyError:
-            raise ValueError(f"unknown Kid {name!r}; Kids: {', '.join(self.kid_by_name)}") from None
+        except (KeyError, TypeError):  # TypeError: not a text at all
+            raise ValueError(f"unknown Kid {brief(name)}; Kids: {', '.join(self.kid_by_name)}") from None
 
     @property
     def brats(self) -> list[str]:
@@ -134,13 +135,14 @@ def _whole(value) -> bool:
 
 def _where(kind: str, i: int, entry) -> str:
     name = entry.get("name") if isinstance(entry, dict) else None
-    return f"{kind} {i + 1}" + (f" ({name!r})" if isinstance(name, str) else "")
+    return f"{kind} {i + 1}" + (f" ({brief(name, MAX_NAME_CHARS + 2)})" if isinstance(name, str) else "")
 
 
 def _check_name(where: str, name) -> None:
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or len(name) > MAX_NAME_CHARS or not _NAME.match(name):
         raise ValueError(
-            f"{where}: 'name' must be a text of plain words (letters, digits, ' . -), not {name!r}"
+            f"{where}: 'name' must be a text of plain words (letters, digits, ' . -) separated by single "
+            f"spaces, at most {MAX_NAME_CHARS} characters, not {brief(name)}"
         )
 
 
@@ -151,11 +153,12 @@ def parse_deck(data) -> Deck:
     """
     if not isinstance(data, dict):
         raise ValueError(f"a GYM deck must be a JSON object with 'events' and 'kids', not {type(data).__name__}")
+    check_keys("the GYM deck", data, ("events", "kids"))
     for key in ("events", "kids"):
         if key not in data:
             raise ValueError(f"the GYM deck has no {key!r} entry")
         if not isinstance(data[key], list):
-            raise ValueError(f"the GYM deck's {key!r} must be a list")
+            raise ValueError(f"the GYM deck's {key!r} must be a list, not {brief(data[key])}")
 
     if len(data["events"]) != EVENT_COUNT:
         raise ValueError(f"the GYM deck needs exactly {EVENT_COUNT} events (one per colour), not {len(data['events'])}")
@@ -163,21 +166,19 @@ def parse_deck(data) -> Deck:
     for i, entry in enumerate(data["events"]):
         where = _where("event", i, entry)
         if not isinstance(entry, dict):
-            raise ValueError(f"{where} must be an object with name, colour and action")
+            raise ValueError(f"{where} must be an object with name, colour and action, not {brief(entry)}")
         for field in ("name", "colour", "action"):
             if field not in entry:
                 raise ValueError(f"{where} has no {field!r}")
-        extra = sorted(set(entry) - {"name", "colour", "action"})
-        if extra:
-            raise ValueError(f"{where}: unexpected field {extra[0]!r}; allowed: name, colour, action")
+        check_keys(where, entry, ("name", "colour", "action"), unknown="unexpected field")
         _check_name(where, entry["name"])
         if entry["name"] in names:
             raise ValueError(f"{where}: the name {entry['name']!r} is used twice")
         colour, action = entry["colour"], entry["action"]
-        if colour not in COLOURS:
-            raise ValueError(f"{where}: unknown colour {colour!r}; allowed colours: {', '.join(COLOURS)}")
-        if action not in ACTIONS:
-            raise ValueError(f"{where}: unknown action {action!r}; allowed actions: {', '.join(ACTIONS)}")
+        if not isinstance(colour, str) or colour not in COLOURS:
+            raise ValueError(f"{where}: unknown colour {brief(colour)}; allowed colours: {', '.join(COLOURS)}")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise ValueError(f"{where}: unknown action {brief(action)}; allowed actions: {', '.join(ACTIONS)}")
         if colour in seen_colours:
             raise ValueError(f"{where}: colour {colour!r} is already the colour of {seen_colours[colour]!r}")
         if action in seen_actions:
@@ -195,32 +196,37 @@ def parse_deck(data) -> Deck:
     for i, entry in enumerate(data["kids"]):
         where = _where("Kid", i, entry)
         if not isinstance(entry, dict):
-            raise ValueError(f"{where} must be an object with name, type and skills")
+            raise ValueError(f"{where} must be an object with name, type and skills, not {brief(entry)}")
         for field in ("name", "type", "skills"):
             if field not in entry:
                 raise ValueError(f"{where} has no {field!r}")
-        extra = sorted(set(entry) - {"name", "type", "skills"})
-        if extra:
-            raise ValueError(f"{where}: unexpected field {extra[0]!r}; allowed: name, type, skills")
+        check_keys(where, entry, ("name", "type", "skills"), unknown="unexpected field")
         _check_name(where, entry["name"])
         if entry["name"] in names:
             raise ValueError(f"{where}: the name {entry['name']!r} is used twice (names of Kids and events are unique)")
         kind = entry["type"]
-        if kind not in KID_TYPES:
-            raise ValueError(f"{where}: unknown type {kind!r}; allowed types: {', '.join(KID_TYPES)}")
+        if not isinstance(kind, str) or kind not in KID_TYPES:
+            raise ValueError(f"{where}: unknown type {brief(kind)}; allowed types: {', '.join(KID_TYPES)}")
         skills = entry["skills"]
         want = SKILLS_PER_TYPE[kind]
         if not isinstance(skills, list) or len(skills) != want:
-            raise ValueError(f"{where}: a {kind} has exactly {want} skill{'s' if want > 1 else ''}, given {skills!r}")
+            raise ValueError(
+                f"{where}: a {kind} has exactly {want} skill{'s' if want > 1 else ''}, given {brief(skills)}"
+            )
         parsed = []
         for j, skill in enumerate(skills):
             if not isinstance(skill, dict) or set(skill) != {"colour", "value"}:
                 raise ValueError(f"{where}: skill {j + 1} must be an object with exactly 'colour' and 'value'")
             colour, value = skill["colour"], skill["value"]
-            if colour not in COLOURS:
-                raise ValueError(f"{where}: skill {j + 1} has unknown colour {colour!r}; allowed colours: {', '.join(COLOURS)}")
+            if not isinstance(colour, str) or colour not in COLOURS:
+                raise ValueError(
+                    f"{where}: skill {j + 1} has unknown colour {brief(colour)}; allowed colours: {', '.join(COLOURS)}"
+                )
             if not _whole(value) or value < 1:
-                raise ValueError(f"{where}: skill {j + 1} ({colour}) needs a whole-number value 1 or more, not {value!r}")
+                raise ValueError(
+                    f"{where}: skill {j + 1} ({colour}) needs a whole-number value 1 or more, not {brief(value)}"
+                )
+            check_whole(f"{where}: skill {j + 1} ({colour}) value", value, 1, MAX_CARD_NUMBER)
             if any(c == colour for c, _ in parsed):
                 raise ValueError(f"{where}: a friendly's two skills must have different colours; both are {colour!r}")
             parsed.append((colour, value))

@@ -44,7 +44,7 @@ def sample_state(game, observation: dict, rng: random.Random) -> GymState:
     needed = sum(wanted) + observation["stack_size"]
     if needed > len(unknown) or min(wanted) < 0:
         raise ValueError("this observation does not add up: more hidden places than unseen Kids")
-    unknown = unknown[:needed]
+    unknown, out = unknown[:needed], set(unknown[needed:])
 
     state = GymState.__new__(GymState)
     state.game = game
@@ -77,4 +77,5 @@ def sample_state(game, observation: dict, rng: random.Random) -> GymState:
     mine = {k for kids in known_hands for k in kids} | set(hand)
     state.known = [mine | set(state.hands[seat]) for seat in range(n)]
     state.log = [{"seat": None, "text": line, "private": {}} for line in observation["log"]]
+    state.left_out = [k.name for k in game.deck.kids if k.name in out]
     return state

@@ -35,13 +35,12 @@ muddles it.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
+from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import Deck, load_deck
 
 TEAMS = ("A", "B")
@@ -304,8 +303,13 @@ class GymGame(Game):
 
     def parse_action(self, text: str):
         if not isinstance(text, str):
-            raise ValueError(f"an action is a text like 'take Ada', not {text!r}")
+            raise ValueError(f"an action is a text like 'take Ada', not {brief(text)}")
         t = " ".join(text.split())
+        # No action is longer than two names and a few words: a longer text is refused at
+        # once, so parsing stays linear in the length of the text.
+        longest = max(len(n) for n in (*self.deck.kid_by_name, *self.deck.event_by_name))
+        if len(t) > 2 * longest + 30:
+            t = ""
         kids, events = self.deck.kid_by_name, self.deck.event_by_name
         is_kid, is_event = kids.__contains__, events.__contains__
         action = None
@@ -349,7 +353,7 @@ class GymGame(Game):
                 action = Coach(pair[0], pair[1], m[2])
         if action is None:
             raise ValueError(
-                f"{text!r} is not a GYM action; allowed forms: 'take KID', 'advance EVENT by 2', "
+                f"{brief(text)} is not a GYM action; allowed forms: 'take KID', 'advance EVENT by 2', "
                 "'advance EVENT and EVENT by 1', 'skip advance|action|coach', 'place KID at EVENT spot N', "
                 "'lift KID, put KID', 'switch KID with KID', 'swap KID with KID', 'move KID to EVENT spot N', "
                 "'force player N', 'pick a Kid from player N', 'give back KID', 'coach COACH to EVENT side A|B'"
@@ -357,29 +361,11 @@ class GymGame(Game):
         return action
 
     def state_from_json(self, text: str) -> "GymState":
-        data = json.loads(text)
-        self._check_saved(data)
-        state = GymState.__new__(GymState)
-        state.game = self
-        state.seed = data["seed"]
-        state.rng = rng_from_json(data["rng"])
-        state.column = list(data["column"])
-        state.levels = dict(data["levels"])
-        state.row = list(data["row"])
-        state.stack = list(data["stack"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.phase, state.step, state.turn = data["phase"], data["step"], data["turn"]
-        state.in_play = list(data["in_play"])
-        state.coach_cards = list(data["coach_cards"])
-        state.board = {e: [list(side) for side in sides] for e, sides in data["board"].items()}
-        state.coaches = {c: (None if p is None else (p[0], p[1])) for c, p in data["coaches"].items()}
-        state.forced = list(data["forced"])
-        state.exempt = list(data["exempt"])
-        state.placed, state.placed_at = data["placed"], data["placed_at"]
-        state.victim, state.taken = data["victim"], data["taken"]
-        state.known = [set(k) for k in data["known"]]
-        state.log = [dict(entry) for entry in data["log"]]
-        return state
+        """Rebuild a saved state; ``ValueError`` naming what is wrong if the rules cannot
+        reach it (what a save must satisfy: ``saves.py``)."""
+        from .saves import load_state
+
+        return load_state(self, text)
 
 
 def _split(text: str, sep: str, left_ok, right_ok):
@@ -425,6 +411,7 @@ class GymState(State):
         self.victim = self.taken = None
         self.known: list[set] = [set() for _ in range(n)]
         self.log: list[dict] = []
+        self.left_out: list[str] = []  # Kids out of the game (only in a lesson's from_setup)
 
     @classmethod
     def from_setup(cls, game: GymGame, *, hands, in_play, board=None, coaches=None, turn=0, seed=0,
@@ -434,7 +421,10 @@ class GymState(State):
         ``hands`` lists each seat's Kids, ``in_play`` the 4 events (the other two become
         Coaches), ``board`` maps events to ``[side A, side B]`` lists of 3 names or None,
         ``coaches`` maps a Coach to ``(event, "A"|"B")``. Kids not given anywhere are left
-        out of the game. Everyone is taken to know nothing about the other hands.
+        out of the game (``left_out``). Everyone is taken to know nothing about the other
+        hands. When no Kid is left to place the game is over. The setup is not checked
+        against the rules (a test may use one Kid twice), so only a setup the rules allow
+        loads again after ``to_json()`` (``saves.check_state`` says what is wrong).
         """
         state = cls(game, seed)
         deck = game.deck
@@ -461,6 +451,11 @@ class GymState(State):
             state.forced = list(forced)
             state.exempt = [k is not None for k in state.forced]
         state.phase, state.step, state.turn = "play", "place", turn
+        where = {k for hand in state.hands for k in hand} | {k for k in state.forced if k}
+        where |= {k for sides in state.board.values() for side in sides for k in side if k}
+        state.left_out = [k.name for k in deck.kids if k.name not in where]
+        if state._kids_left() == 0:
+            state.phase, state.step = "over", None
         return state
 
     # -- reading the state -------------------------------------------------------------
@@ -828,7 +823,21 @@ class GymState(State):
     # -- copies and saving -------------------------------------------------------------
 
     def clone(self) -> "GymState":
-        return self.game.state_from_json(self.to_json())
+        other = GymState.__new__(GymState)
+        other.__dict__.update(self.__dict__)  # then copy everything that changes in place
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.column, other.levels = list(self.column), dict(self.levels)
+        other.row, other.stack = list(self.row), list(self.stack)
+        other.hands = [list(h) for h in self.hands]
+        other.in_play, other.coach_cards = list(self.in_play), list(self.coach_cards)
+        other.board = {e: [list(side) for side in sides] for e, sides in self.board.items()}
+        other.coaches = dict(self.coaches)
+        other.forced, other.exempt = list(self.forced), list(self.exempt)
+        other.known = [set(k) for k in self.known]
+        other.log = list(self.log)  # entries are never changed in place
+        other.left_out = list(self.left_out)
+        return other
 
     def _to_data(self) -> dict:
         return {
@@ -854,6 +863,7 @@ class GymState(State):
             "taken": self.taken,
             "known": [sorted(k) for k in self.known],
             "log": self.log,
+            "left_out": self.left_out,
         }
 
     def hidden_variant(self, player: int, rng) -> "GymState | None":

@@ -9,7 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...decks import read_deck_data
+from ...core import brief
+from ...decks import (
+    MAX_CARD_NUMBER,
+    MAX_CARD_TYPES,
+    MAX_DAYS,
+    MAX_DECK_CARDS,
+    MAX_HAND_SIZE,
+    MAX_NAME_CHARS,
+    check_deck_size,
+    check_keys,
+    check_list,
+    check_name,
+    check_whole,
+    read_deck_data,
+)
 
 KINDS = ("curl", "bench", "press", "pullup", "shake", "selfie", "legday")
 
@@ -83,10 +97,10 @@ class Deck:
         """The card type called ``name`` (``"Leg Day"`` means any Leg Day design)."""
         try:
             return self.by_name[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: not a text at all
             if name == GENERIC_LEG_DAY:
                 return Card(GENERIC_LEG_DAY, "legday", 0)
-            raise ValueError(f"unknown card {name!r}; valid names: {', '.join(self.card_names())}") from None
+            raise ValueError(f"unknown card {brief(name)}; valid names: {', '.join(self.card_names())}") from None
 
     def card_names(self) -> list[str]:
         """Every card name this deck accepts, with the generic ``"Leg Day"``."""
@@ -108,7 +122,7 @@ class Deck:
             cards.append(entry)
         return {
             "cards": cards,
-            "scoring": dict(self.scoring),
+            "scoring": {**self.scoring, "curl_points": list(self.scoring["curl_points"])},
             "hand_size": self.hand_size,
             "days_per_week": self.days_per_week,
             "weeks": self.weeks,
@@ -119,78 +133,96 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The entries of a Leg Day deck file (keys starting with ``_`` are comments).
+DECK_KEYS = ("cards", "scoring", "hand_size", "days_per_week", "weeks")
+
+
 def parse_deck(data) -> Deck:
     """Check deck data (a dict as in ``deck.json``) and return a :class:`Deck`.
 
-    Raises ``ValueError`` naming the card and the field that is wrong.
+    Raises ``ValueError`` naming the card and the field that is wrong. The limits of
+    ``gamedesign.decks`` apply: at most 2,000 cards of 200 kinds, names of at most 60
+    characters (words separated by single spaces), numbers of at most 1,000 either way,
+    hands of at most 30 cards and games of at most 100 days.
     """
     if not isinstance(data, dict):
         raise ValueError(f"a Leg Day deck must be a JSON object with 'cards' and 'scoring', not {type(data).__name__}")
-    for key in ("cards", "scoring"):
-        if key not in data:
-            raise ValueError(f"the Leg Day deck has no {key!r} entry")
-    if not isinstance(data["cards"], list) or not data["cards"]:
-        raise ValueError("the Leg Day deck's 'cards' must be a non-empty list")
+    check_keys("the Leg Day deck", data, DECK_KEYS, required=("cards", "scoring"))
+    check_list("the Leg Day deck's 'cards'", data["cards"], MAX_CARD_TYPES)
     cards, names = [], set()
     for i, entry in enumerate(data["cards"]):
-        where = f"card {i + 1}" + (f" ({entry.get('name')!r})" if isinstance(entry, dict) and "name" in entry else "")
+        label = entry.get("name") if isinstance(entry, dict) else None
+        where = f"card {i + 1}" + (f" ({brief(label, MAX_NAME_CHARS + 2)})" if isinstance(label, str) else "")
         if not isinstance(entry, dict):
-            raise ValueError(f"{where} must be an object with name, kind and count")
+            raise ValueError(f"{where} must be an object with name, kind and count, not {brief(entry)}")
         for field in ("name", "kind", "count"):
             if field not in entry:
                 raise ValueError(f"{where} has no {field!r}")
         name, kind, count = entry["name"], entry["kind"], entry["count"]
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"{where}: 'name' must be a non-empty text")
+        check_name(where, name)
         if name in names or name == GENERIC_LEG_DAY:
             raise ValueError(f"{where}: the name {name!r} is used twice or is reserved")
-        if kind not in KINDS:
-            raise ValueError(f"{where}: unknown kind {kind!r}; allowed kinds: {', '.join(KINDS)}")
-        if not _whole(count) or count < 0:
-            raise ValueError(f"{where}: 'count' must be a whole number 0 or more, not {count!r}")
-        allowed = {"name", "kind", "count"} | ({"points"} if kind == "pullup" else set()) | (
-            {"images"} if kind == "shake" else set()
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise ValueError(f"{where}: unknown kind {brief(kind)}; allowed kinds: {', '.join(KINDS)}")
+        if not _whole(count) or not 0 <= count <= MAX_DECK_CARDS:
+            raise ValueError(f"{where}: 'count' must be a whole number from 0 to {MAX_DECK_CARDS}, not {brief(count)}")
+        allowed = ["name", "kind", "count"] + (["points"] if kind == "pullup" else []) + (
+            ["images"] if kind == "shake" else []
         )
-        extra = sorted(set(entry) - allowed)
-        if extra:
-            raise ValueError(f"{where}: unexpected field {extra[0]!r} for a {kind} card; allowed: {', '.join(sorted(allowed))}")
+        check_keys(f"{where}, a {kind} card", entry, allowed, unknown="unexpected field")
         points = entry.get("points", 0)
         images = entry.get("images", 0)
         if kind == "pullup" and (not _whole(points) or "points" not in entry):
             raise ValueError(f"{where}: a pull-up needs whole-number 'points'")
+        if kind == "pullup":
+            check_whole(f"{where}: 'points'", points, -MAX_CARD_NUMBER, MAX_CARD_NUMBER)
         if kind == "shake" and (not _whole(images) or images < 1):
             raise ValueError(f"{where}: a protein shake needs 'images', a whole number 1 or more")
+        if kind == "shake":
+            check_whole(f"{where}: 'images'", images, 1, MAX_CARD_NUMBER)
         names.add(name)
         cards.append(Card(name, kind, count, points, images))
+    check_deck_size(sum(c.count for c in cards))
 
     scoring = data["scoring"]
     if not isinstance(scoring, dict):
-        raise ValueError("the Leg Day deck's 'scoring' must be an object")
+        raise ValueError(f"the Leg Day deck's 'scoring' must be an object, not {brief(scoring)}")
+    check_keys("scoring", scoring, SCORING_KEYS)
     for key, what in SCORING_KEYS.items():
         if key not in scoring:
             raise ValueError(f"scoring has no {key!r} ({what})")
-    extra = sorted(set(scoring) - set(SCORING_KEYS))
-    if extra:
-        raise ValueError(f"scoring: unknown entry {extra[0]!r}; allowed: {', '.join(SCORING_KEYS)}")
     curl = scoring["curl_points"]
     if not isinstance(curl, list) or not curl or not all(_whole(p) for p in curl):
         raise ValueError("scoring 'curl_points' must be a non-empty list of whole numbers")
+    check_list("scoring 'curl_points'", curl, MAX_DAYS)
+    for i, p in enumerate(curl):
+        check_whole(f"scoring 'curl_points' entry {i + 1}", p, -MAX_CARD_NUMBER, MAX_CARD_NUMBER)
     for key in SCORING_KEYS:
         if key != "curl_points" and not _whole(scoring[key]):
-            raise ValueError(f"scoring {key!r} must be {SCORING_KEYS[key]}, not {scoring[key]!r}")
-    for key in ("bench_set_size", "press_set_size"):
-        if scoring[key] < 1:
-            raise ValueError(f"scoring {key!r} must be 1 or more, not {scoring[key]!r}")
+            raise ValueError(f"scoring {key!r} must be {SCORING_KEYS[key]}, not {brief(scoring[key])}")
+    for key in SCORING_KEYS:
+        if key in ("bench_set_size", "press_set_size"):
+            check_whole(f"scoring {key!r}", scoring[key], 1, MAX_DAYS, " (cards in a set)")
+        elif key != "curl_points":
+            check_whole(f"scoring {key!r}", scoring[key], -MAX_CARD_NUMBER, MAX_CARD_NUMBER)
 
     shape = {k: data.get(k, d) for k, d in (("hand_size", 9), ("days_per_week", 7), ("weeks", 2))}
     for key, value in shape.items():
         if not _whole(value) or value < 1:
-            raise ValueError(f"{key!r} must be a whole number 1 or more, not {value!r}")
+            raise ValueError(f"{key!r} must be a whole number 1 or more, not {brief(value)}")
+    check_whole("'hand_size'", shape["hand_size"], 1, MAX_HAND_SIZE)
     if shape["days_per_week"] > shape["hand_size"]:
         raise ValueError(
             f"'days_per_week' ({shape['days_per_week']}) cannot exceed 'hand_size' ({shape['hand_size']})"
         )
-    deck = Deck(tuple(cards), dict(scoring), **shape)
+    check_whole("'weeks'", shape["weeks"], 1, MAX_DAYS)
+    if shape["days_per_week"] * shape["weeks"] > MAX_DAYS:
+        raise ValueError(
+            f"'days_per_week' x 'weeks' is {shape['days_per_week']} x {shape['weeks']} = "
+            f"{shape['days_per_week'] * shape['weeks']} days; a game has at most {MAX_DAYS} days"
+        )
+    # A copy: changing the data afterwards must not change the deck.
+    deck = Deck(tuple(cards), {**scoring, "curl_points": list(curl)}, **shape)
     if not any(c.kind == "legday" and c.count for c in cards):
         raise ValueError("the deck needs at least one Leg Day card (kind 'legday')")
     return deck

@@ -25,12 +25,11 @@ own hands (perfect recall). Nobody sees another player's pick before all have pi
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import random
 
-from ...core import Game, Result, State, check_seed, option, rng_from_json, rng_to_json
+from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
 from .scoring import ScoreReport, score_tableaus, squat_count
 
@@ -102,34 +101,23 @@ class LegDayGame(Game):
 
     def parse_action(self, text: str) -> Pick:
         if not isinstance(text, str):
-            raise ValueError(f"an action is a text like 'pick Bench Press', not {text!r}")
+            raise ValueError(f"an action is a text like 'pick Bench Press', not {brief(text)}")
         name = text.strip()
-        if name.lower().startswith("pick "):
+        if name[:5].lower() == "pick ":
             name = name[5:].strip()
         if name not in self.deck.by_name:
             raise ValueError(
-                f"{text!r} is not a Leg Day action; allowed: 'pick CARD' with CARD one of: "
+                f"{brief(text)} is not a Leg Day action; allowed: 'pick CARD' with CARD one of: "
                 + ", ".join(c.name for c in self.deck.cards)
             )
         return Pick(name)
 
     def state_from_json(self, text: str) -> "LegDayState":
-        data = json.loads(text)
-        self._check_saved(data)
-        state = LegDayState.__new__(LegDayState)
-        state.game = self
-        state.seed = data["seed"]
-        state.rng = rng_from_json(data["rng"])
-        state.pile = list(data["pile"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.tableaus = [[(c, bool(up)) for c, up in t] for t in data["tableaus"]]
-        state.week, state.day = data["week"], data["day"]
-        state.pending = list(data["pending"])
-        state.seen = [[dict(h) for h in s] for s in data["seen"]]
-        state.leftovers = [list(h) for h in data["leftovers"]]
-        state.squats = data["squats"]
-        state._report = None
-        return state
+        """Rebuild a saved state; ``ValueError`` naming what is wrong if the rules cannot
+        reach it (what a save must satisfy: ``saves.py``)."""
+        from .saves import load_state
+
+        return load_state(self, text)
 
     def score_tableaus(self, tableaus) -> ScoreReport:
         """Score final tableaus with this game's options and deck."""
