@@ -133,7 +133,7 @@ def test_a_stale_action_button_is_a_message():
 
 def test_a_bot_failure_is_a_message_in_the_constructor_and_after_new_game():
     app = play_diet(players=2, human=1, bots=[BrokenBot()])  # seat 0, the bot, starts
-    assert "A bot could not move: RuntimeError: the bot broke" in str(app.out.outputs)
+    assert "A bot could not move: seat 0 (bot 'broken')" in str(app.out.outputs) and "RuntimeError: the bot broke" in str(app.out.outputs)
     app.new_button.click()
     assert "the bot broke" in str(app.out.outputs)
 

@@ -146,7 +146,7 @@ def test_every_bad_setting_is_a_clear_error_before_any_widget(settings, words, m
 
 def test_a_bot_failure_at_the_start_is_not_hidden_behind_new_game():
     app = GymApp(players=2, human=1, bots=[BrokenBot()])  # seat 0, the bot, starts
-    assert "A bot could not move: RuntimeError: the bot broke" in app.last_message
+    assert "A bot could not move" in app.last_message and "RuntimeError: the bot broke" in app.last_message
     assert "New game" not in app.last_message
     assert "the bot broke" in str(app.status.outputs)
     app.new_button.click()
@@ -164,7 +164,7 @@ def test_a_bot_failure_after_your_move_stays_on_screen():
     take_a_kid()  # the bot's first take is fine
     assert "You played" in app.last_message
     take_a_kid()  # its second fails
-    assert "A bot could not move: RuntimeError: the bot broke" in app.last_message
+    assert "A bot could not move" in app.last_message and "RuntimeError: the bot broke" in app.last_message
 
 
 def test_clicks_after_the_end_are_messages():
