@@ -306,3 +306,21 @@ def test_changing_deck_data_afterwards_leaves_the_deck_alone():
     deck = parse_deck(data)
     data["scoring"]["curl_points"].append(100)
     assert deck.scoring["curl_points"] == [1, 3, 6, 10, 15, 99]
+
+
+def test_a_save_whose_squats_do_not_follow_the_squat_rule_is_refused():
+    import json
+
+    import gamedesign
+    from gamedesign.bots import RandomBot
+    from gamedesign.games.legday.scoring import squat_count
+
+    game = gamedesign.load("legday", players=4)
+    state = gamedesign.play_game(game.new_state(seed=5), [RandomBot() for _ in range(4)], bot_seeds=[1, 2, 3, 4])
+    data = json.loads(state.to_json())
+    loser = next(s for s, entry in enumerate(data["squats"]) if entry is not None)
+    assert data["squats"][loser]["squats"] == squat_count(data["squats"][loser]["card"], game.deck)
+    game.state_from_json(json.dumps(data))  # the real save loads
+    data["squats"][loser]["squats"] += 1
+    with pytest.raises(ValueError, match=rf"squats\[{loser}\] gives .* the deck's cards of that type"):
+        game.state_from_json(json.dumps(data))

@@ -28,6 +28,7 @@ from collections import Counter
 
 from ...saves import check_conserved, flag, generator, items, name, name_lists, names, read_save, same, table, whole
 from .rules import LegDayState
+from .scoring import squat_count
 
 #: The fields of a save, beside the game's name, players and options.
 FIELDS = ("seed", "rng", "pile", "hands", "tableaus", "week", "day", "pending", "seen", "leftovers", "squats")
@@ -156,7 +157,12 @@ def check_state(state: LegDayState) -> None:
         if (entry is None) != (s in winners):
             raise ValueError(
                 f"squats[{s}] is {entry!r}; allowed: " + ("null (a winner does no squats)" if s in winners else
-                                                           "the card drawn and its squats (seat {s} lost)")
+                                                           f"the card drawn and its squats (seat {s} lost)")
+            )
+        if entry is not None and entry["squats"] != squat_count(entry["card"], state.game.deck):
+            raise ValueError(
+                f"squats[{s}] gives {entry['squats']} squats for {entry['card']!r}; allowed: "
+                f"{squat_count(entry['card'], state.game.deck)}, the deck's cards of that type"
             )
 
 
