@@ -62,19 +62,26 @@ def read_deck_data(source, package: str):
     if source is None:
         return json.loads(resources.files(package).joinpath("deck.json").read_text(encoding="utf-8"))
     if isinstance(source, (str, Path)):
-        shown = brief(str(source), 200)
-        try:  # a name with a NUL byte, too long or unreadable
-            path = Path(source)
-            size = path.stat().st_size if path.is_file() else None
-            raw = path.read_bytes() if size is not None and size <= MAX_DECK_FILE_BYTES else b""
-        except (OSError, ValueError) as err:
-            raise ValueError(f"cannot read the deck file {shown}: {clip(str(err), 200)}") from None
-        if size is None:
-            raise ValueError(f"no deck file at {shown}")
-        if size > MAX_DECK_FILE_BYTES:
-            raise ValueError(f"deck file {shown} has {size:,} bytes; a deck file has at most {MAX_DECK_FILE_BYTES:,}")
-        return parse_json(raw, f"deck file {shown}")
+        return parse_json(read_file(source, "deck file"), f"deck file {brief(str(source), 200)}")
     return source
+
+
+def read_file(source, kind: str, missing: str = "") -> bytes:
+    """The bytes of the ``kind`` file (a deck or preset file) at ``source``: ``ValueError``
+    naming the file when it is missing (followed by ``missing``), unreadable, or larger than
+    ``MAX_DECK_FILE_BYTES`` (checked before it is read)."""
+    shown = brief(str(source), 200)
+    try:  # a name with a NUL byte, too long or unreadable
+        path = Path(source)
+        size = path.stat().st_size if path.is_file() else None
+        raw = path.read_bytes() if size is not None and size <= MAX_DECK_FILE_BYTES else b""
+    except (OSError, ValueError) as err:
+        raise ValueError(f"cannot read the {kind} {shown}: {clip(str(err), 200)}") from None
+    if size is None:
+        raise ValueError(f"no {kind} at {shown}{missing}")
+    if size > MAX_DECK_FILE_BYTES:
+        raise ValueError(f"{kind} {shown} has {size:,} bytes; a {kind} has at most {MAX_DECK_FILE_BYTES:,}")
+    return raw
 
 
 def parse_json(raw: bytes | str, what: str = ""):

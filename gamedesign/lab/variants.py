@@ -36,7 +36,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..core import brief, clip
-from ..decks import MAX_DECK_FILE_BYTES, parse_json
+from ..decks import parse_json, read_file
 from ..registry import GAMES, game_module, load
 
 #: Where the example presets shipped with the package live.
@@ -253,19 +253,8 @@ def load_preset(source) -> Variant:
         return _parse_preset(resource.read_bytes(), resource.name, source)
     if not isinstance(source, (str, Path)):
         raise ValueError(f"a preset is a file path or a shipped preset's name, not {brief(source)}")
-    shown = brief(str(source), 200)
-    try:  # a name with a NUL byte, too long or unreadable
-        path = Path(source)
-        size = path.stat().st_size if path.is_file() else None
-        raw = path.read_bytes() if size is not None and size <= MAX_DECK_FILE_BYTES else b""
-    except (OSError, ValueError) as err:
-        raise ValueError(f"cannot read the preset file {shown}: {clip(str(err), 200)}") from None
-    if size is None:
-        raise ValueError(
-            f"no preset file at {shown} and no shipped preset of that name; shipped: {', '.join(preset_names())}"
-        )
-    if size > MAX_DECK_FILE_BYTES:
-        raise ValueError(f"preset file {shown} has {size:,} bytes; a preset file has at most {MAX_DECK_FILE_BYTES:,}")
+    raw = read_file(source, "preset file", missing=f" and no shipped preset of that name; shipped: {', '.join(preset_names())}")
+    path = Path(source)
     return _parse_preset(raw, path.name, path.stem)
 
 
