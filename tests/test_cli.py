@@ -10,7 +10,8 @@ import sys
 import pytest
 
 import gamedesign
-from gamedesign.cli import describe_observation, main
+from gamedesign import terminal
+from gamedesign.cli import MENU_LIMIT, main
 
 
 def run(argv, answers=()):
@@ -76,8 +77,8 @@ def test_play_shows_the_view_numbers_actions_and_re_asks_after_bad_input():
     answers = ["0", "fly away", "pick Nobody", "1"] + ["1"] * 20 + [str(first[0])] * 20
     code, text = run(["play", "legday", "--players", "2", "--seed", "3", "--bots", "random"], answers)
     assert code == 0
-    assert "You are player 0" in text and "hand:" in text and "  1. pick" in text
-    assert "There is no action 0" in text
+    assert "You sit in seat 0" in text and "Your hand:" in text and "  1. pick" in text
+    assert "There is no choice 0" in text
     assert "Not understood" in text
     assert "Game over." in text or "Game stopped." in text
 
@@ -96,7 +97,8 @@ def test_play_a_whole_game_by_action_text():
     code = main(["play", "legday", "--players", "2", "--seed", "5"], input=ask, output=out)
     assert code == 0
     assert "Game over." in out.getvalue() and "WINNER" in out.getvalue() or "Nobody won" in out.getvalue()
-    assert len(listed) == gamedesign.load("legday", players=2).total_days
+    automatic = out.getvalue().count("Only one thing to do: ")
+    assert len(listed) + automatic == gamedesign.load("legday", players=2).total_days
 
 
 def test_quit_stops_the_game():
@@ -107,8 +109,10 @@ def test_quit_stops_the_game():
 def test_observations_read_as_text_for_every_game():
     for name in gamedesign.GAMES:
         game = gamedesign.load(name)
-        text = describe_observation(game.new_state(seed=1).observe(0))
-        assert text.startswith("== player 0 ==") and "hand" in text
+        names = terminal.seat_names(["", *["greedy"] * (game.num_players - 1)], 0)
+        text = terminal.view(game, game.new_state(seed=1).observe(0), names, names)
+        assert "Your hand" in text and "?" not in text and "None" not in text
+        assert max(len(line) for line in text.splitlines()) <= terminal.WIDTH
 
 
 def test_python_dash_m_runs_the_command_line():
