@@ -203,7 +203,8 @@ def _play(parser, game, args, ask, out) -> int:
     say(f"{game.title}, {n} players, seed {state.seed}. You sit in seat {args.seat}.")
     for line in terminal.wrap(f"Against: {against}."):
         say(line)
-    say("Type the number of a choice or an action's text; 'back' goes up a menu, 'quit' ends the game.")
+    say("Type the number of a choice or an action's text.")
+    say("'back' goes up a menu, 'quit' ends the game.")
     for seat, bot in enumerate(bots):
         if bot is not None:
             bot.reset(game, seat, state.seed + 1 + seat)
@@ -263,7 +264,11 @@ class Table:
         pass
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        """Print ``text``, lines longer than the terminal wrapped."""
+        for line in text.split("\n"):
+            indent = line[: len(line) - len(line.lstrip())]
+            for part in terminal.wrap(line.strip(), indent) if len(line) > terminal.WIDTH else [line]:
+                print(part, file=self.out)
 
     def label(self, action) -> str:
         """An action's text with the players' names ("force Bot 1")."""
@@ -336,8 +341,10 @@ class Table:
         if depth == 0:
             heading = f"{len(actions)} possible moves. First choose what kind:"
         else:
-            what = _FIELD_WORDS.get(_field(actions[0], depth), "one")
-            heading = f"{self.label(actions[0]).split()[0].capitalize()}: which {what}?"
+            what = "which " + _FIELD_WORDS.get(_field(actions[0], depth), "one")
+            if depth == 1 and type(actions[0]).__name__ in _FIRST_QUESTION:
+                what = _FIRST_QUESTION[type(actions[0]).__name__][1]
+            heading = f"{self.label(actions[0]).split()[0].capitalize()}: {what}?"
         entries = []
         for key, group in groups.items():
             if len(group) == 1:
@@ -395,7 +402,8 @@ class Table:
         marked: list[int] = []
         self.say(f"Discard up to {limit} cards and draw as many.")
         self.say('Type card numbers to mark or unmark them (e.g. "2 5"), then "done".')
-        self.say('"done" with nothing marked keeps your hand. Or type e.g. "discard ' + hand[0] + '".')
+        self.say('"done" with nothing marked keeps your hand.')
+        self.say(f'Or type the cards, e.g. "discard {hand[0]}".')
         while True:
             text = self.ask("Your move: ").strip()
             if text.lower() in ("quit", "exit", "q"):
@@ -426,9 +434,18 @@ class Table:
                 shown = [f"{i + 1}. {hand[i]}" for i in sorted(marked)]
                 self.say(f"Marked: {terminal.listing(shown, 'nothing')}. Type more numbers, or 'done'.")
                 continue
+            if not text.lower().startswith("discard"):
+                self.say(f"Type card numbers (1 to {len(hand)}) to mark them, 'done', or 'discard CARD, CARD'.")
+                continue
             action = self.parse(text, legal)
             if action is not None:
                 return action
+
+
+#: Actions whose first real choice is not their first field: a grouping and its question.
+_FIRST_QUESTION = {
+    "Advance": (lambda a: "one event by 2" if a.second is None else "two events by 1 each", "how far"),
+}
 
 
 def _fields(action) -> list[str]:
@@ -448,8 +465,8 @@ def _key(action, depth):
     """What groups actions at a menu depth: the kind (first word), then each field."""
     if depth == 0:
         return str(action).split(" ", 1)[0]
-    if type(action).__name__ == "Advance" and depth == 1:  # by 2, or by 1 each: the real choice
-        return "one event by 2" if action.second is None else "two events by 1 each"
+    if depth == 1 and type(action).__name__ in _FIRST_QUESTION:
+        return _FIRST_QUESTION[type(action).__name__][0](action)
     field = _field(action, depth)
     return getattr(action, field) if field else str(action)
 

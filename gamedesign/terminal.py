@@ -114,6 +114,10 @@ def pounds(value: int) -> str:
 # ----------------------------------------------------------------------------------------
 
 
+def _counted(name: str, count: int) -> str:
+    return f"{count} {name}" if count > 1 else name
+
+
 def gym_kid(deck, name: str) -> str:
     """A GYM Kid with its kind and skills: "Zoe  Brat  purple 2"."""
     kid = deck.kid_by_name.get(name)
@@ -203,9 +207,13 @@ def legday_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]
     )
     lines += ["", "Cards in front of each player:"]
     for seat, cards in enumerate(obs["tableaus"]):
-        shown = [
-            "face down" if card is None else card + ("" if up else " (face down)") for card, up in cards
-        ]
+        up = Counter(card for card, face_up in cards if card is not None and face_up)
+        down = Counter(card for card, face_up in cards if card is not None and not face_up)
+        hidden = sum(1 for card, _ in cards if card is None)
+        shown = [_counted(card, count) for card, count in up.items()]
+        shown += [_counted(card, count) + " (face down)" for card, count in down.items()]
+        if hidden:
+            shown.append(f"{hidden} face down, unknown")
         lines += wrap(f"{full[seat]}: {listing(shown, 'no cards yet')}", "  ")
     return lines
 
