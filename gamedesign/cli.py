@@ -226,7 +226,7 @@ def _play(parser, game, args, ask, out) -> int:
     say("Game over.")
     rows = []
     for seat in range(n):
-        score = "eliminated" if result.scores[seat] is None else str(result.scores[seat])
+        score = terminal.score_text(game, result.scores[seat])
         rows.append((full[seat], score, "WINNER" if seat in result.winners else ""))
     for line in terminal.table(rows):
         say(line)

@@ -135,7 +135,7 @@ def diet_card(deck, name: str) -> str:
     if card.is_healthy:
         return f"{card.kind}, {pounds(card.pounds)}: eat it at your {card.kind.title()}"
     if card.is_fattening:
-        return f"{card.kind}, {pounds(card.pounds)}: fattening: feed it to your left neighbour"
+        return f"{card.kind}, {pounds(card.pounds)}, fattening: feed it to your left neighbour"
     if card.kind == "exercise":
         return f"exercise, {pounds(card.pounds)}: play it at your Exercise"
     if card.kind == "cheat":
@@ -174,6 +174,13 @@ def legday_card(deck, name: str) -> str:
             f"Leg Day: 0 face down, {s['legday_face_up_points']} face up; the fewest are out"
         )
     return card.kind
+
+
+def score_text(game, score) -> str:
+    """A final score in the game's unit: the Diet Game counts pounds."""
+    if score is None:
+        return "eliminated"
+    return pounds(score) if game.name == "diet" else str(score)
 
 
 def value_label(game, value) -> str:
@@ -340,6 +347,29 @@ def _cards(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
 
 
+def _diet_question(obs: dict, names: list[str]) -> str:
+    """What the Diet Game asks you now, in your words."""
+    phase, step = obs["phase"], obs["step"]
+    active = names[obs["active"]]
+    table = obs.get("on_table") or {}
+    card, by = table.get("card", "a card"), names[table["by"]] if "by" in table else "someone"
+    if phase == "planning":
+        return "Your Planning: swap cards of your hand for new ones from the deck."
+    if step == "own" and phase == "exercise":
+        return "Your Exercise: play an Exercise card, or none."
+    if step == "own":
+        return f"Your {phase.title()}: play a {phase} card on yourself, or none."
+    if step == "neighbour":
+        return f"{active} ate no {phase}: you may feed them a fattening {phase} card."
+    if step == "laziness":
+        return f"{by} played {card}: you may cancel that Exercise with Laziness."
+    if step == "cheat":
+        return f"{active}'s Cheat phase: you may play a Cheat card on them."
+    if step == "willpower":
+        return f"{by} played {card} on you: you may cancel it with Willpower."
+    return f"Step: {step}."
+
+
 def diet_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
     """The Diet Game: whose day and which phase, weights, your hand with meals and pounds."""
     me, active = obs["player"], obs["active"]
@@ -348,8 +378,7 @@ def diet_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
         f"Turn {obs['turn']} (at most {obs['max_turns']}), {whose}, phase: {obs['phase'].title()}. "
         f"First to {pounds(obs['target'])} wins."
     ]
-    if obs.get("on_table"):
-        lines += wrap(f"On the table: {rename(str(obs['on_table']), names, obs.get('names', ()))}")
+    lines += wrap(_diet_question(obs, names))
     lines += ["", "Weights and hands:"]
     lines += table(
         [(full[s], pounds(obs["weights"][s]), f"{obs['hand_sizes'][s]} cards") for s in range(obs["players"])]
@@ -421,6 +450,7 @@ __all__ = [
     "plain",
     "pounds",
     "rename",
+    "score_text",
     "seat_names",
     "table",
     "value_label",
