@@ -77,8 +77,11 @@ def rename(text: str, names: list[str], engine_names=(), capitalise: bool = True
 
 
 def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
-    """``text`` wrapped to ``width``, continuation lines indented a little more."""
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+    """``text`` wrapped to ``width``, continuation lines indented a little more; a bot's
+    name ("Bot 2 (random)") is never split."""
+    glued = re.sub(r"\bBot \d+(?: \([^()\s]*\))?", lambda m: m.group(0).replace(" ", "\xa0"), text)
+    lines = textwrap.wrap(glued, width, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+    return [line.replace("\xa0", " ") for line in lines]
 
 
 def listing(items, empty: str = "none") -> str:
@@ -307,9 +310,9 @@ def gym_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
             lines += wrap(f"Coaches not out yet: {listing(spare)}", "  ")
     if obs["row"]:
         lines += ["", f"Face-up row ({_kids(len(obs['row']))}; {_kids(obs['stack_size'])} face down in the stack):"]
-        lines += table([(kid, _skills(deck, kid)) for kid in obs["row"]])
+        lines += table([_kid_row(deck, kid) for kid in obs["row"]])
     lines += ["", f"Your hand ({_kids(len(obs['hand']))}):" if obs["hand"] else "Your hand: empty."]
-    lines += table([(kid, _skills(deck, kid)) for kid in obs["hand"]])
+    lines += table([_kid_row(deck, kid) for kid in obs["hand"]])
     if obs["forced"][me]:
         lines += [f"  Forced: {obs['forced'][me]} must be your next placement."]
     lines += ["", "The others:"]
@@ -335,12 +338,12 @@ def _kids(count: int) -> str:
     return f"{count} Kid" + ("" if count == 1 else "s")
 
 
-def _skills(deck, name: str) -> str:
+def _kid_row(deck, name: str) -> tuple:
+    """A Kid as table cells: name, "BRAT" or nothing, skills."""
     kid = deck.kid_by_name.get(name)
     if kid is None:
-        return "unknown"
-    skills = ", ".join(f"{colour} {value}" for colour, value in kid.skills)
-    return ("BRAT  " if kid.is_brat else "      ") + skills
+        return (name, "", "unknown")
+    return (name, "BRAT" if kid.is_brat else "", ", ".join(f"{colour} {value}" for colour, value in kid.skills))
 
 
 def _cards(count: int) -> str:
