@@ -4,8 +4,12 @@
     python -m gamedesign play legday --players 3 --seed 7
 
 ``simulate`` prints one row per seat: the bot, its mean score, its win rate with a 95%
-Wilson interval, and how often it was eliminated or the game was drawn. ``play`` shows
-your observation, numbers your legal actions, and takes a number or the action's text.
+Wilson interval, and how often it was eliminated or the game was drawn. ``play`` shows a
+table of the situation at each of your turns (``terminal.py``), says what the bots did,
+takes a move with only one choice by itself, and asks for the others through menus of at
+most :data:`MENU_LIMIT` entries (first the kind of move, then its details; Diet Game
+discards card by card). You can answer with a number or type an action's text. You are
+"You", the bots "Bot 1", "Bot 2", ... in seat order.
 """
 
 from __future__ import annotations
@@ -281,6 +285,7 @@ class Table:
 
     @property
     def engine_names(self):
+        """The seat names the game writes in its log (the Diet Game's "Ann", "Bo", ...)."""
         return getattr(self.game, "names", ())
 
     def show_log(self, observation) -> None:
@@ -294,6 +299,8 @@ class Table:
                     self.say(part)
 
     def act(self, observation, legal):
+        """Show what happened and the table, then the choice: taken by itself when there
+        is one, else asked for."""
         self.show_log(observation)
         if len(legal) == 1:
             self.say(f"Only one thing to do: {self.label(legal[0])} - done.")
