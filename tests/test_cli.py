@@ -365,3 +365,27 @@ def test_ctrl_c_during_play_exits_130():
     out = io.StringIO()
     assert main(["play", "diet", "--seed", "1"], input=ask, output=out) == 130
     assert "Game stopped." in out.getvalue()
+
+
+def test_the_engines_words_become_the_players_names():
+    names = ["You", "Bot 1", "Bot 2"]
+    assert terminal.rename("player 0 took Zoe", names) == "You took Zoe"
+    assert terminal.rename("you picked Tess from player 1", names) == "You picked Tess from Bot 1"
+    diet = ["Ann", "Bo", "Cy"]
+    assert terminal.rename("Turn 1: Ann's day; Ann drew 0 cards.", names, diet) == "Turn 1: your day; you drew 0 cards."
+    assert terminal.rename("Bo played Laziness on Ann's Bicycling.", names, diet) == "Bot 1 played Laziness on your Bicycling."
+    assert terminal.full_names(["greedy", None, "random"], 1) == ["Bot 1 (greedy)", "You", "Bot 2 (random)"]
+
+
+def test_a_move_naming_a_player_can_be_typed_with_the_name_or_the_seat():
+    from gamedesign.cli import Table
+    from gamedesign.games.gym.rules import Force, Skip
+
+    game = gamedesign.load("gym", players=4)
+    out = io.StringIO()
+    table = Table(game, ["You", "Bot 1", "Bot 2", "Bot 3"], [], None, out)
+    legal = [Force(1), Force(3), Skip("action")]
+    assert table.label(Force(3)) == "force Bot 3"
+    assert table.parse("Force bot 3", legal) == Force(3)
+    assert table.parse("force player 1", legal) == Force(1)
+    assert table.parse("force player 2", legal) is None and "not allowed now" in out.getvalue()
