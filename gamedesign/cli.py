@@ -231,7 +231,8 @@ def _play(parser, game, args, ask, out) -> int:
     rows = []
     for seat in range(n):
         score = terminal.score_text(game, result.scores[seat])
-        rows.append((full[seat], score, "WINNER" if seat in result.winners else ""))
+        breakdown = result.breakdown[seat] if seat < len(result.breakdown) else None
+        rows.append((full[seat], score, "WINNER" if seat in result.winners else "", terminal.breakdown_text(game, breakdown)))
     for line in terminal.table(rows):
         say(line)
     if not result.winners:
@@ -263,6 +264,7 @@ class Table:
     def __init__(self, game, names, full, ask, out):
         self.game, self.names, self.full, self.ask, self.out = game, names, full, ask, out
         self.seen = 0
+        self.observation: dict = {}
 
     def reset(self, *_):
         pass
@@ -301,6 +303,7 @@ class Table:
     def act(self, observation, legal):
         """Show what happened and the table, then the choice: taken by itself when there
         is one, else asked for."""
+        self.observation = observation
         self.show_log(observation)
         if len(legal) == 1:
             self.say(f"Only one thing to do: {self.label(legal[0])} - done.")
@@ -360,7 +363,7 @@ class Table:
                 if depth == 0:
                     entries.append((terminal.kind_label(self.game, key, len(group)), group))
                     continue
-                shown = self.names[key] if _field(group[0], depth) == "seat" else terminal.value_label(self.game, key)
+                shown = self.names[key] if _field(group[0], depth) == "seat" else terminal.value_label(self.game, key, self.observation)
                 entries.append((f"{shown} ({len(group)} choices)", group))
         return entries, heading
 

@@ -186,12 +186,31 @@ def score_text(game, score) -> str:
     return pounds(score) if game.name == "diet" else str(score)
 
 
-def value_label(game, value) -> str:
-    """A value inside an action (a Kid, a card) with what it is, for menus."""
+def breakdown_text(game, breakdown) -> str:
+    """A seat's points by category, the ones that count: "Selfie 12, Leg Day -4"."""
+    if not isinstance(breakdown, dict):
+        return ""
+    unit = pounds if game.name == "diet" else str
+    return ", ".join(f"{what} {unit(points)}" for what, points in breakdown.items() if points)
+
+
+def gym_place(obs: dict, kid: str) -> str:
+    """Where a Kid stands on the GYM board ("at Pick a Kid, side A"), or "" off the board."""
+    for event, sides in (obs.get("board") or {}).items():
+        for side, kids in zip("AB", sides):
+            if kid in kids:
+                return f"at {event}, side {side}"
+    return ""
+
+
+def value_label(game, value, obs: dict | None = None) -> str:
+    """A value inside an action (a Kid, a card) with what it is, for menus; a GYM Kid also
+    with where it stands, given the observation ``obs``."""
     if not isinstance(value, str):
         return str(value)
     if game.name == "gym":
-        return gym_kid(game.deck, value)
+        where = gym_place(obs, value) if obs and obs.get("board") else ""
+        return gym_kid(game.deck, value) + (f" {where}" if where else "")
     if game.name == "diet":
         about = diet_card(game.deck, value)
         return f"{value}  ({about})" if about else value
@@ -440,6 +459,8 @@ __all__ = [
     "GYM_KINDS",
     "GYM_STEPS",
     "action_hint",
+    "breakdown_text",
+    "gym_place",
     "kind_label",
     "VIEWS",
     "WIDTH",

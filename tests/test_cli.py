@@ -247,6 +247,7 @@ def test_a_whole_game_of_each_is_played_to_the_end_by_typed_answers(name):
     code, text = play_through(["play", name, "--seed", "4"], first_choice)
     assert code == 0 and "Game over." in text
     assert "WINNER" in text or "Nobody won" in text
+    assert re.search(r"^  Bot 1 \(greedy\) +-?\d+", text.split("Game over.")[-1], re.M)
     assert max(numbered(text)) <= MENU_LIMIT  # never a list of 64 or 106 at once
     assert max(len(line) for line in text.splitlines()) <= terminal.WIDTH
     assert "Traceback" not in text and not re.search(r"(^|[\s:(\[])\?($|[\s,)\]])", text)  # words, not "?"
@@ -337,7 +338,7 @@ def test_a_long_gym_action_step_asks_for_the_kind_first():
     code, text = play_through(["play", "gym", "--seed", "7"], first_choice)
     assert code == 0
     assert re.search(r"\d+ possible moves. First choose what kind:\n +1. lift \(\d+ choices\): take a placed Kid", text)
-    assert re.search(r"Lift: which Kid\?\n +1. \w+ \(", text)
+    assert re.search(r"Lift: which Kid\?\n +1. \w+ \(.*\) at [A-Za-z0-9 ]+, side [AB] \(\d+ choices\)", text)
     assert "Advance: how far?" in text and "two events by 1 each (15 choices)" in text
 
 
