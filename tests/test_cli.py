@@ -390,3 +390,15 @@ def test_a_move_naming_a_player_can_be_typed_with_the_name_or_the_seat():
     assert table.parse("Force bot 3", legal) == Force(3)
     assert table.parse("force player 1", legal) == Force(1)
     assert table.parse("force player 2", legal) is None and "not allowed now" in out.getvalue()
+
+
+def test_play_reads_a_real_standard_input_to_its_end():
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(gamedesign.__file__)))
+    done = subprocess.run(
+        [sys.executable, "-m", "gamedesign", "play", "diet", "--players", "3", "--seed", "7"],
+        input="2 3\n²\ndone\n", capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "Marked: 2. Soup & Salad, 3. Steak House (Red Meat)." in done.stdout
+    assert "You discarded Soup & Salad, Steak House (Red Meat) and drew 2." in done.stdout
+    assert done.stdout.rstrip().endswith("Game stopped.")
