@@ -203,7 +203,10 @@ def _play(parser, game, args, ask, out) -> int:
     full = terminal.full_names(others, args.seat)
     state = game.new_state(seed=args.seed)
     against = terminal.listing(name for seat, name in enumerate(full) if seat != args.seat)
-    say = lambda text="": print(text, file=out)  # noqa: E731
+
+    def say(text=""):
+        print(text, file=out)
+
     say(f"{game.title}, {n} players, seed {state.seed}. You sit in seat {args.seat}.")
     for line in terminal.wrap(f"Against: {against}."):
         say(line)
