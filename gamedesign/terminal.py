@@ -130,24 +130,30 @@ def gym_kid(deck, name: str) -> str:
     return f"{name} ({'BRAT, ' if kid.is_brat else ''}{skills})"
 
 
-def diet_card(deck, name: str) -> str:
-    """What a Diet Game card does, in a few words."""
+def diet_card_cells(deck, name: str) -> tuple:
+    """A Diet Game card as table cells: its kind, its pounds, what you do with it."""
     card = deck.by_name.get(name)
     if card is None:
-        return ""
+        return ("unknown", "", "")
+    weight = pounds(card.pounds) if card.kind in ("breakfast", "lunch", "dinner", "snack", "exercise", "cheat") else ""
     if card.is_healthy:
-        return f"{card.kind}, {pounds(card.pounds)}: eat it at your {card.kind.title()}"
-    if card.is_fattening:
-        return f"{card.kind}, {pounds(card.pounds)}, fattening: feed it to your left neighbour"
-    if card.kind == "exercise":
-        return f"exercise, {pounds(card.pounds)}: play it at your Exercise"
-    if card.kind == "cheat":
-        return f"cheat, {pounds(card.pounds)}: play it on another player in their Cheat"
-    if card.kind == "laziness":
-        return "laziness: cancel another player's Exercise"
-    if card.kind == "willpower":
-        return "willpower: cancel a Cheat played on you"
-    return card.kind
+        what = "eat it yourself"
+    elif card.is_fattening:
+        what = "feed your left neighbour"
+    else:
+        what = {
+            "exercise": "do it at your Exercise",
+            "cheat": "play on another's Cheat",
+            "laziness": "cancels another's Exercise",
+            "willpower": "cancels a Cheat on you",
+        }.get(card.kind, "")
+    return (card.kind, weight, what)
+
+
+def diet_card(deck, name: str) -> str:
+    """What a Diet Game card does, in a few words: "dinner, +1 lb: feed your left neighbour"."""
+    kind, weight, what = diet_card_cells(deck, name)
+    return f"{kind}{', ' + weight if weight else ''}: {what}" if what else kind
 
 
 def legday_card(deck, name: str) -> str:
@@ -409,7 +415,7 @@ def diet_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
     pile = f"{_cards(len(obs['discard']))}, {top} on top." if top else "empty."
     lines += [f"Deck: {_cards(obs['deck_size'])}. Discard pile: {pile}"]
     lines += ["", "Your hand:" if obs["hand"] else "Your hand: empty."]
-    lines += table([(f"{i}.", name, diet_card(game.deck, name)) for i, name in enumerate(obs["hand"], 1)])
+    lines += table([(f"{i}.", name, *diet_card_cells(game.deck, name)) for i, name in enumerate(obs["hand"], 1)])
     return lines
 
 
@@ -465,6 +471,7 @@ __all__ = [
     "VIEWS",
     "WIDTH",
     "diet_card",
+    "diet_card_cells",
     "full_names",
     "generic_view",
     "gym_kid",

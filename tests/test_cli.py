@@ -278,7 +278,7 @@ def test_diet_discards_are_marked_card_by_card():
     answers = ["1", "3", "9", "1 2 4 5", "1", "done"]
     code, text = run(["play", "diet", "--players", "3", "--seed", "7"], answers)
     assert code == 0
-    assert "Your hand:" in text and "  1.  Well Balanced Lunch     lunch, 0 lb" in text
+    assert "Your hand:" in text and "  1.  Well Balanced Lunch     lunch   0 lb   eat it yourself" in text
     assert "Marked: 1. Well Balanced Lunch, 3. Steak House (Red Meat)." in text
     assert "There is no card 9: your cards are numbered 1 to 7." in text
     assert "You may discard at most 3 cards" in text
