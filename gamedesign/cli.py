@@ -4,16 +4,22 @@
     python -m gamedesign play legday --players 3 --seed 7
 
 ``simulate`` prints one row per seat: the bot, its mean score, its win rate with a 95%
-Wilson interval, and how often it was eliminated or the game was drawn. ``play`` shows
-your observation, numbers your legal actions, and takes a number or the action's text.
+Wilson interval, and how often it was eliminated or the game was drawn. ``play`` shows a
+table of the situation at each of your turns (``terminal.py``), says what the bots did,
+takes a move with only one choice by itself, and asks for the others through menus of at
+most :data:`MENU_LIMIT` entries (first the kind of move, then its details; Diet Game
+discards card by card). You can answer with a number or type an action's text. You are
+"You", the bots "Bot 1", "Bot 2", ... in seat order.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 
+from . import terminal
 from .bots import BotError, bot_names, make_bot
 from .odds import estimate
 from .registry import GAMES, load
@@ -181,57 +187,59 @@ def _play(parser, game, args, ask, out) -> int:
     if args.seat >= n:
         parser.error(f"--seat: seats are numbered 0 to {n - 1}, not {args.seat}")
     default = "greedy" if "greedy" in bot_names(game) else "random"
-    names = args.bots or [default]
-    if len(names) == 1:
-        names = names * (n - 1)
-    if len(names) != n - 1:
-        parser.error(f"--bots: give one bot for each of the other {n - 1} seats, or one for all, not {len(names)}")
-    for name in names:
+    kinds = args.bots or [default]
+    if len(kinds) == 1:
+        kinds = kinds * (n - 1)
+    if len(kinds) != n - 1:
+        parser.error(f"--bots: give one bot for each of the other {n - 1} seats, or one for all, not {len(kinds)}")
+    for kind in kinds:
         try:
-            make_bot(name, game)
+            make_bot(kind, game)
         except ValueError as err:
             parser.error(f"--bots: {err}")
-    others = [*names[: args.seat], None, *names[args.seat :]]
-    bots = [None if name is None else make_bot(name, game) for name in others]
+    others = [*kinds[: args.seat], None, *kinds[args.seat :]]
+    bots = [None if kind is None else make_bot(kind, game) for kind in others]
+    names = terminal.seat_names(others, args.seat)
+    full = terminal.full_names(others, args.seat)
     state = game.new_state(seed=args.seed)
-    print(f"{game.title}, {n} players, seed {state.seed}. You are player {args.seat}.", file=out)
-    print("Type the number of an action or its text; 'quit' ends the game.", file=out)
+    against = terminal.listing(name for seat, name in enumerate(full) if seat != args.seat)
+
+    def say(text=""):
+        print(text, file=out)
+
+    say(f"{game.title}, {n} players, seed {state.seed}. You sit in seat {args.seat}.")
+    for line in terminal.wrap(f"Against: {against}."):
+        say(line)
+    say("Type the number of a choice or an action's text.")
+    say("'back' goes up a menu, 'quit' ends the game.")
     for seat, bot in enumerate(bots):
         if bot is not None:
             bot.reset(game, seat, state.seed + 1 + seat)
-
-    class Human:
-        uses_observation = True
-
-        def reset(self, *_):
-            pass
-
-        def act(self, observation, legal):
-            print("", file=out)
-            print(describe_observation(observation), file=out)
-            return ask_action(game, legal, ask, out)
-
-    players = [Human() if bot is None else bot for bot in bots]
+    table = Table(game, names, full, ask, out)
+    players = [table if bot is None else bot for bot in bots]
     try:
         play_game(state, players)
     except KeyboardInterrupt:
-        print("\nGame stopped.", file=out)
+        say("\nGame stopped.")
         return 130
     except BotError as err:
         if err.seat != args.seat or not isinstance(err.__cause__, (EOFError, _Quit)):
             raise
-        print("\nGame stopped.", file=out)  # the end of the input, or 'quit'
+        say("\nGame stopped.")  # the end of the input, or 'quit'
         return 0
+    table.show_log(state.observe(args.seat))
     result = state.result()
-    print("", file=out)
-    print("Game over.", file=out)
+    say("")
+    say("Game over.")
+    rows = []
     for seat in range(n):
-        who = "you" if seat == args.seat else f"{getattr(players[seat], 'name', 'bot')} bot"
-        score = "eliminated" if result.scores[seat] is None else result.scores[seat]
-        won = "  WINNER" if seat in result.winners else ""
-        print(f"  player {seat} ({who}): {score}{won}", file=out)
+        score = terminal.score_text(game, result.scores[seat])
+        breakdown = result.breakdown[seat] if seat < len(result.breakdown) else None
+        rows.append((full[seat], score, "WINNER" if seat in result.winners else "", terminal.breakdown_text(game, breakdown)))
+    for line in terminal.table(rows):
+        say(line)
     if not result.winners:
-        print("  Nobody won.", file=out)
+        say("  Nobody won.")
     return 0
 
 
@@ -239,78 +247,241 @@ class _Quit(Exception):
     """The person at the keyboard asked to stop."""
 
 
-def ask_action(game, legal, ask, out):
-    """Ask until the answer is one of ``legal``: its number or its text."""
-    for i, action in enumerate(legal, 1):
-        print(f"  {i:>3}. {action}", file=out)
-    while True:
-        text = ask("Your move: ").strip()
-        if text.lower() in ("quit", "exit", "q"):
-            raise _Quit()
-        if len(text) > MAX_ANSWER:
-            print(f"That answer is {len(text):,} characters long: type a number or an action's text.", file=out)
-            continue
-        if re.fullmatch(r"[0-9]+", text):
-            number = int(text) if len(text) <= 6 else 0
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            print(f"There is no action {_short_number(text)}: choose 1 to {len(legal)}.", file=out)
-            continue
-        try:
-            action = game.parse_action(text)
-        except ValueError as err:
-            print(f"Not understood: {err}", file=out)
-            continue
-        if action in legal:
-            return action
-        print(f"{str(action)!r} is not allowed now: choose one of the {len(legal)} actions listed.", file=out)
+class _Back(Exception):
+    """The person at the keyboard asked for the menu above."""
 
 
-#: Observation entries shown in the header or not worth printing every move.
-_SKIP = {"game", "player", "players", "over", "names", "result"}
+#: The most choices listed at once; longer lists are split into menus.
+MENU_LIMIT = 15
+
+#: What a field of an action is called when a menu asks for it.
+_FIELD_WORDS = {"kid": "Kid", "a": "first Kid", "first": "event", "coach": "Coach", "event": "event", "seat": "player"}
 
 
-def describe_observation(observation: dict, log_lines: int = 6) -> str:
-    """An observation as readable text, for any game: one entry per line, per-seat lists
-    one seat per line, hidden things shown as ``?``."""
-    lines = [f"== player {observation.get('player')} =="]
-    players = observation.get("players")
-    for key, value in observation.items():
-        if key in _SKIP:
-            continue
-        label = key.replace("_", " ")
-        if key == "log" and isinstance(value, list):
-            if value:
-                lines.append(f"{label} (latest):")
-                lines += [f"    {line}" for line in value[-log_lines:]]
-            continue
-        if isinstance(value, list) and players and len(value) == players and any(isinstance(v, list) for v in value):
-            lines.append(f"{label}:")
-            lines += [f"    player {seat}: {_text(v)}" for seat, v in enumerate(value)]
-        elif isinstance(value, dict) and value and all(isinstance(v, (list, dict)) for v in value.values()):
-            lines.append(f"{label}:")
-            lines += [f"    {k}: {_text(v)}" for k, v in value.items()]
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            lines.append(f"{label}:")
-            lines += [f"    {_text(v)}" for v in value]
+class Table:
+    """The person at the keyboard, as a player of :func:`play_game`: shows the table at
+    each turn, takes single choices by itself and asks for the rest through short menus."""
+
+    uses_observation = True
+
+    def __init__(self, game, names, full, ask, out):
+        self.game, self.names, self.full, self.ask, self.out = game, names, full, ask, out
+        self.seen = 0
+        self.observation: dict = {}
+
+    def reset(self, *_):
+        pass
+
+    def say(self, text: str = "") -> None:
+        """Print ``text``, lines longer than the terminal wrapped."""
+        for line in text.split("\n"):
+            indent = line[: len(line) - len(line.lstrip())]
+            for part in terminal.wrap(line.strip(), indent) if len(line) > terminal.WIDTH else [line]:
+                print(part, file=self.out)
+
+    def label(self, action) -> str:
+        """An action's text with the players' names ("force Bot 1")."""
+        return terminal.rename(str(action), self.names, self.engine_names, capitalise=False)
+
+    def hinted(self, action) -> str:
+        """An action's text with a short note, for menus."""
+        hint = terminal.action_hint(self.game, action)
+        return f"{self.label(action)}  {hint}" if hint else self.label(action)
+
+    @property
+    def engine_names(self):
+        """The seat names the game writes in its log (the Diet Game's "Ann", "Bo", ...)."""
+        return getattr(self.game, "names", ())
+
+    def show_log(self, observation) -> None:
+        """Print what happened since the last call (the bots' moves, in their names)."""
+        lines, self.seen = terminal.new_log_lines(observation, self.seen)
+        if lines:
+            self.say("")
+            self.say("What happened:")
+            for line in lines:
+                for part in terminal.wrap(terminal.rename(line, self.names, self.engine_names), "  "):
+                    self.say(part)
+
+    def act(self, observation, legal):
+        """Show what happened and the table, then the choice: taken by itself when there
+        is one, else asked for."""
+        self.observation = observation
+        self.show_log(observation)
+        if len(legal) == 1:
+            self.say(f"Only one thing to do: {self.label(legal[0])} - done.")
+            return legal[0]
+        self.say("")
+        self.say(terminal.view(self.game, observation, self.names, self.full))
+        self.say("")
+        if all(type(a).__name__ == "Discard" for a in legal) and "hand" in observation:
+            return self.choose_discards(observation["hand"], legal)
+        return self.choose(legal)
+
+    # -- menus ---------------------------------------------------------------------------
+
+    def choose(self, legal):
+        """A choice among ``legal``, through menus of at most :data:`MENU_LIMIT` entries."""
+        path = [list(legal)]
+        depth = [0]
+        while True:
+            entries, heading = self.menu(path[-1], depth[-1])
+            if heading:
+                self.say(heading)
+            for i, (text, _) in enumerate(entries, 1):
+                for k, part in enumerate(terminal.wrap(text, "", terminal.WIDTH - 7)):
+                    self.say(f"  {i:>3}. {part}" if k == 0 else f"       {part}")
+            try:
+                picked = self.read(legal, entries, can_go_back=len(path) > 1)
+            except _Back:
+                path.pop()
+                depth.pop()
+                continue
+            if not isinstance(picked, list):
+                return picked
+            path.append(picked)
+            depth.append(depth[-1] + 1)
+
+    def menu(self, actions, depth):
+        """(entries, heading) of one menu: entries are (text, action) or (text, [actions])."""
+        if len(actions) <= MENU_LIMIT:
+            return [(self.hinted(a), a) for a in actions], ("Choose:" if depth else "Your choices:")
+        groups: dict = {}
+        for action in actions:
+            groups.setdefault(_key(action, depth), []).append(action)
+        if len(groups) == 1 and depth < _depth(actions[0]):
+            return self.menu(actions, depth + 1)
+        if depth == 0:
+            heading = f"{len(actions)} possible moves. First choose what kind:"
         else:
-            lines.append(f"{label}: {_text(value)}")
-    return "\n".join(lines)
+            what = "which " + _FIELD_WORDS.get(_field(actions[0], depth), "one")
+            if depth == 1 and type(actions[0]).__name__ in _FIRST_QUESTION:
+                what = _FIRST_QUESTION[type(actions[0]).__name__][1]
+            heading = f"{self.label(actions[0]).split()[0].capitalize()}: {what}?"
+        entries = []
+        for key, group in groups.items():
+            if len(group) == 1:
+                entries.append((self.hinted(group[0]), group[0]))
+            else:
+                if depth == 0:
+                    entries.append((terminal.kind_label(self.game, key, len(group)), group))
+                    continue
+                shown = self.names[key] if _field(group[0], depth) == "seat" else terminal.value_label(self.game, key, self.observation)
+                entries.append((f"{shown} ({len(group)} choices)", group))
+        return entries, heading
+
+    def read(self, legal, entries, can_go_back=False):
+        """An answer: a number from ``entries`` (an action or a group) or an action's text."""
+        while True:
+            text = self.ask("Your move: ").strip()
+            if text.lower() in ("quit", "exit", "q"):
+                raise _Quit()
+            if text.lower() in ("back", "b") and can_go_back:
+                raise _Back()
+            if len(text) > MAX_ANSWER:
+                self.say(f"That answer is {len(text):,} characters long: type a number or an action's text.")
+                continue
+            if re.fullmatch(r"[0-9]+", text):
+                number = int(text) if len(text) <= 6 else 0
+                if 1 <= number <= len(entries):
+                    return entries[number - 1][1]
+                self.say(f"There is no choice {_short_number(text)}: choose 1 to {len(entries)}.")
+                continue
+            action = self.parse(text, legal)
+            if action is not None:
+                return action
+
+    def parse(self, text, legal):
+        """The legal action ``text`` names (its text, with names or seat numbers), or None
+        after saying why not."""
+        by_label = {self.label(a).casefold(): a for a in legal}
+        if text.casefold() in by_label:
+            return by_label[text.casefold()]
+        try:
+            action = self.game.parse_action(text)
+        except ValueError as err:
+            self.say(f"Not understood: {err}")
+            return None
+        if action in legal:
+            return legal[legal.index(action)]
+        self.say(f"{self.label(action)!r} is not allowed now: choose one of the choices listed.")
+        return None
+
+    # -- Diet Game discards --------------------------------------------------------------
+
+    def choose_discards(self, hand, legal):
+        """Planning: mark cards by number (again to unmark), then 'done'; or type them."""
+        limit = max(len(a.cards) for a in legal)
+        marked: list[int] = []
+        self.say(f"Discard up to {limit} cards and draw as many.")
+        self.say('Type card numbers to mark or unmark them (e.g. "2 5"), then "done".')
+        self.say('"done" with nothing marked keeps your hand.')
+        self.say(f'Or type the cards, e.g. "discard {hand[0]}".')
+        while True:
+            text = self.ask("Your move: ").strip()
+            if text.lower() in ("quit", "exit", "q"):
+                raise _Quit()
+            if len(text) > MAX_ANSWER:
+                self.say(f"That answer is {len(text):,} characters long: type card numbers or 'done'.")
+                continue
+            if text.lower() in ("done", "d", "ok"):
+                action = type(legal[0])(tuple(hand[i] for i in marked))
+                if action in legal:
+                    return legal[legal.index(action)]
+                self.say(f"{self.label(action)!r} is not allowed now.")
+                continue
+            tokens = [t for t in re.split(r"[\s,]+", text) if t]
+            if tokens and all(re.fullmatch(r"[0-9]+", t) for t in tokens):
+                wrong = [t for t in tokens if len(t) > 3 or not 1 <= int(t) <= len(hand)]
+                if wrong:
+                    self.say(f"There is no card {_short_number(wrong[0])}: your cards are numbered 1 to {len(hand)}.")
+                    continue
+                chosen = list(marked)
+                for t in tokens:
+                    i = int(t) - 1
+                    chosen.remove(i) if i in chosen else chosen.append(i)
+                if len(chosen) > limit:
+                    self.say(f"You may discard at most {limit} cards: unmark one first.")
+                    continue
+                marked = chosen
+                shown = [f"{i + 1}. {hand[i]}" for i in sorted(marked)]
+                self.say(f"Marked: {terminal.listing(shown, 'nothing')}. Type more numbers, or 'done'.")
+                continue
+            if not text.lower().startswith("discard"):
+                self.say(f"Type card numbers (1 to {len(hand)}) to mark them, 'done', or 'discard CARD, CARD'.")
+                continue
+            action = self.parse(text, legal)
+            if action is not None:
+                return action
 
 
-def _text(value) -> str:
-    if value is None:
-        return "?"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_text(v)}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        if len(value) == 2 and isinstance(value[1], bool) and (value[0] is None or isinstance(value[0], str)):
-            # a (card, face up) pair
-            return "(face down)" if value[0] is None else value[0] + ("" if value[1] else " (down)")
-        return "[" + ", ".join(_text(v) for v in value) + "]" if value else "none"
-    return str(value)
+#: Actions whose first real choice is not their first field: a grouping and its question.
+_FIRST_QUESTION = {
+    "Advance": (lambda a: "one event by 2" if a.second is None else "two events by 1 each", "how far"),
+}
 
 
-__all__ = ["build_parser", "describe_observation", "main", "summary_table"]
+def _fields(action) -> list[str]:
+    return [f.name for f in dataclasses.fields(action)] if dataclasses.is_dataclass(action) else []
+
+
+def _depth(action) -> int:
+    return len(_fields(action))
+
+
+def _field(action, depth):
+    fields = _fields(action)
+    return fields[depth - 1] if 0 < depth <= len(fields) else None
+
+
+def _key(action, depth):
+    """What groups actions at a menu depth: the kind (first word), then each field."""
+    if depth == 0:
+        return str(action).split(" ", 1)[0]
+    if depth == 1 and type(action).__name__ in _FIRST_QUESTION:
+        return _FIRST_QUESTION[type(action).__name__][0](action)
+    field = _field(action, depth)
+    return getattr(action, field) if field else str(action)
+
+
+__all__ = ["build_parser", "main", "summary_table"]
