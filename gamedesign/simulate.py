@@ -20,22 +20,18 @@ from __future__ import annotations
 
 import copy
 import itertools
-import multiprocessing
 import numbers
 import os
-import pickle
-import secrets
-import signal
 import threading
 import time
 import warnings
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Sequence
-
-import numpy as np
-import pandas as pd
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Sequence
 
 from .bots import BotError, bot_label, bot_names, make_bot
+
+if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
+    import pandas as pd
 
 #: Runs of at least this many games use all the machine's cores when no executor is given.
 PARALLEL_FROM = 2000
@@ -93,7 +89,7 @@ def _whole(name: str, value, low: int, high: int, also: str = "") -> int:
 def run_seed(seed) -> int:
     """The seed of a run: ``seed`` checked, or a fresh seed for ``None``."""
     if seed is None:
-        return secrets.randbits(32)
+        return int.from_bytes(os.urandom(4), "big")
     return _whole("seed", seed, 0, MAX_SEED, ", or None (a fresh seed, kept in the table's attrs['seed'])")
 
 
@@ -157,6 +153,8 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
 
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
     """Independent (game seed, bot seeds) per game, all derived from one seed."""
+    import numpy as np
+
     out = []
     for child in np.random.SeedSequence(seed).spawn(games):
         words = child.generate_state(8, dtype=np.uint32)
@@ -360,6 +358,8 @@ def simulate(
 
     At most ``MAX_GAMES`` games a run; seeds from 0 to ``MAX_SEED``.
     """
+    import numpy as np
+
     bots, labels = lineup(game, bots, games)
     games = int(games)
     seed = run_seed(seed)
@@ -398,7 +398,7 @@ def simulate(
                     stacklevel=2,
                 )
                 workers = 1
-    elif isinstance(executor, ProcessPoolExecutor):
+    elif _is_process_pool(executor):
         problem = _unpicklable(game, bots)
         if problem is not None:
             raise ValueError(f"{problem}; a process pool needs every bot pickled: use a ThreadPoolExecutor or no executor")
@@ -413,7 +413,7 @@ def simulate(
         own_pool = executor = _process_pool(min(workers, len(starts)))
     # Each chunk gets its own copies of bot objects, so chunks played side by side by
     # threads never share one (a process pool copies them anyway, by pickling).
-    copies = executor is not None and not isinstance(executor, ProcessPoolExecutor)
+    copies = executor is not None and not _is_process_pool(executor)
     tasks = [
         (
             (game, _copies(bots) if copies else bots, labels, start, seeds[start : start + chunk_size], seed),
@@ -426,8 +426,16 @@ def simulate(
     return frame
 
 
+def _is_process_pool(executor) -> bool:
+    from concurrent.futures import ProcessPoolExecutor  # imported only when an executor is given
+
+    return isinstance(executor, ProcessPoolExecutor)
+
+
 def _unpicklable(game, bots) -> str | None:
     """What cannot be sent to worker processes (a bot, or the game), or None."""
+    import pickle
+
     for seat, spec in enumerate(bots):
         if isinstance(spec, str):
             continue
@@ -498,6 +506,9 @@ def _run(function, tasks, executor, own_pool, bar) -> list:
 def seat_columns(first: int, games: int, labels) -> dict:
     """The first columns of a batch path's table, one row per seat of each game from
     ``first`` on: ``game``, ``seat`` and ``bot`` (as text, like the engine's table)."""
+    import numpy as np
+    import pandas as pd
+
     n = len(labels)
     return {
         "game": np.repeat(np.arange(first, first + games), n),
@@ -510,6 +521,9 @@ def _process_pool(workers: int) -> Executor:
     """A pool of ``workers`` processes, forked where the platform can: workers then know
     bots defined in a notebook or a script without a ``__main__`` guard. The workers
     leave Ctrl-C to this process and end when it ends."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
@@ -519,6 +533,8 @@ def _process_pool(workers: int) -> Executor:
 def _start_worker(parent: int) -> None:
     """In each worker process: ignore Ctrl-C (the parent stops the run) and exit as soon
     as the parent is gone, however it ended (a killed parent sends no word)."""
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
@@ -543,6 +559,9 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
     """Games in chunks of the game's ``BATCH_SIZE``, each chunk played at once by its
     batch path with its own random stream; chunks run side by side on a pool or an
     executor, and the table is the same however they run."""
+    import numpy as np
+    import pandas as pd
+
     from .registry import game_module
 
     module = game_module(game.name)
@@ -630,6 +649,8 @@ def _frame(parts: list[dict]) -> pd.DataFrame:
     Column by column, freeing each chunk's lists as it goes: a 100,000-game table is
     built without holding every value twice as Python objects.
     """
+    import pandas as pd
+
     names: list[str] = []
     for part in parts:
         names += [k for k in part["columns"] if k not in names]
