@@ -286,6 +286,17 @@ class GymGame(Game):
             self.deck: Deck = load_deck(self.options.deck)
         except ValueError as err:
             raise ValueError(f"deck: {err}") from None
+        self._actions = _Actions()
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_actions"] = _Actions()  # rebuilt as actions are met: never sent to worker processes
+        return state
+
+    def action(self, kind, *fields):
+        """The one action ``kind(*fields)`` of this game: legal actions are listed from
+        shared objects, built once a game instead of once a turn."""
+        return self._actions[(kind, *fields)]
 
     def options_dict(self) -> dict:
         data = super().options_dict()
@@ -366,6 +377,14 @@ class GymGame(Game):
         from .saves import load_state
 
         return load_state(self, text)
+
+
+class _Actions(dict):
+    """``(kind, *fields)`` -> the action ``kind(*fields)``, made the first time it is asked for."""
+
+    def __missing__(self, key):
+        made = self[key] = key[0](*key[1:])
+        return made
 
 
 def _split(text: str, sep: str, left_ok, right_ok):
@@ -474,7 +493,11 @@ class GymState(State):
 
     def coached(self, event: str, team: int) -> bool:
         """True when a Coach stands on ``team``'s side of ``event``."""
-        return any(where == (event, team) for where in self.coaches.values())
+        return (event, team) in self._coached_sides()
+
+    def _coached_sides(self) -> set:
+        """Every ``(event, team)`` side a Coach stands beside."""
+        return {where for where in self.coaches.values() if where is not None}
 
     def team_points(self) -> list[int]:
         """Points of team A and team B on the board now."""
@@ -499,25 +522,29 @@ class GymState(State):
         return getattr(self, f"_legal_{self.step}")(player)
 
     def _legal_take(self, player):
-        return [Take(k) for k in self.row]
+        actions = self.game._actions
+        return [actions[Take, k] for k in self.row]
 
     def _legal_advance(self, player):
         rule = self.game.options.brat_advance
+        actions = self.game._actions
         out = []
         if rule in ("either", "two_to_one"):
-            out += [Advance(e) for e in self.column]
+            out += [actions[Advance, e] for e in self.column]
         if rule in ("either", "one_to_two"):
-            out += [Advance(a, b) for i, a in enumerate(self.column) for b in self.column[i + 1:]]
-        return out + [Skip("advance")]
+            out += [actions[Advance, a, b] for i, a in enumerate(self.column) for b in self.column[i + 1:]]
+        return out + [actions[Skip, "advance"]]
 
     def _legal_place(self, player):
         team = team_of(player)
+        actions = self.game._actions
         kids = [self.forced[player]] if self.forced[player] else list(self.hands[player])
         spots = [(e, i) for e in self.in_play for i in range(SPOTS) if self.board[e][team][i] is None]
         if self.game.options.coach_blocks_placement:
-            free = [(e, i) for e, i in spots if not self.coached(e, team)]
+            blocked = self._coached_sides()
+            free = [(e, i) for e, i in spots if (e, team) not in blocked]
             spots = free or spots  # never leave a player without a legal placement
-        return [Place(k, e, i + 1) for k in kids for e, i in spots]
+        return [actions[Place, k, e, i + 1] for k in kids for e, i in spots]
 
     def action_kinds(self) -> list[str]:
         """The Event Actions open after this turn's placement (placed-at event, Kid's skills)."""
@@ -531,9 +558,10 @@ class GymState(State):
 
     def _legal_action(self, player):
         out = []
+        blocked = self._coached_sides()
         for kind in self.action_kinds():
-            out += getattr(self, f"_options_{kind}")(player)
-        return out + [Skip("action")]
+            out += getattr(self, f"_options_{kind}")(player, blocked)
+        return out + [self.game._actions[Skip, "action"]]
 
     def _placed_kids(self):
         for e in self.in_play:
@@ -542,11 +570,16 @@ class GymState(State):
                     if k:
                         yield k, e, t, i
 
-    def _options_lift(self, player):
-        hand = self.hands[player]
-        return [Lift(k, p) for k, e, t, _ in self._placed_kids() if not self.coached(e, t) for p in hand]
+    # Each ``_options_KIND(player, blocked)`` lists one Event Action's moves; ``blocked``
+    # holds the sides a Coach stands beside (see ``_coached_sides``).
 
-    def _options_switch(self, player):
+    def _options_lift(self, player, blocked):
+        hand = self.hands[player]
+        actions = self.game._actions
+        return [actions[Lift, k, p] for k, e, t, _ in self._placed_kids() if (e, t) not in blocked for p in hand]
+
+    def _options_switch(self, player, blocked):
+        actions = self.game._actions
         out = []
         placed = list(self._placed_kids())
         for x, (a, ea, ta, _) in enumerate(placed):
@@ -554,54 +587,59 @@ class GymState(State):
                 if ta != tb:
                     continue
                 # Kids switched within one event stay on that side: a Coach does not stop it.
-                if ea != eb and (self.coached(ea, ta) or self.coached(eb, tb)):
+                if ea != eb and ((ea, ta) in blocked or (eb, tb) in blocked):
                     continue
-                out.append(Switch(a, b))
+                out.append(actions[Switch, a, b])
         return out
 
-    def _options_swap(self, player):
+    def _options_swap(self, player, blocked):
+        actions = self.game._actions
         placed = list(self._placed_kids())
-        out = []
-        for a, ea, ta, _ in placed:
-            if ta != 0 or self.coached(ea, 0):
-                continue
-            for b, eb, tb, _ in placed:
-                if tb == 1 and not self.coached(eb, 1):
-                    out.append(Swap(a, b))
-        return out
+        theirs = [b for b, eb, tb, _ in placed if tb == 1 and (eb, 1) not in blocked]
+        return [
+            actions[Swap, a, b] for a, ea, ta, _ in placed if ta == 0 and (ea, 0) not in blocked for b in theirs
+        ]
 
-    def _options_move(self, player):
+    def _options_move(self, player, blocked):
+        actions = self.game._actions
+        board = self.board
+        empty = [[(e2, j + 1) for e2 in self.in_play for j in range(SPOTS) if board[e2][t][j] is None] for t in (0, 1)]
         out = []
         for k, e, t, i in self._placed_kids():
-            for e2 in self.in_play:
-                if e2 != e and (self.coached(e, t) or self.coached(e2, t)):
-                    continue
-                for j in range(SPOTS):
-                    if self.board[e2][t][j] is None:
-                        out.append(Move(k, e2, j + 1))
+            stuck = (e, t) in blocked  # a Kid beside a Coach moves only within its event
+            out += [
+                actions[Move, k, e2, spot]
+                for e2, spot in empty[t]
+                if e2 == e or not (stuck or (e2, t) in blocked)
+            ]
         return out
 
     def _opponents(self, player):
         return [s for s in range(self.game.num_players) if team_of(s) != team_of(player)]
 
-    def _options_force(self, player):
-        return [Force(s) for s in self._opponents(player) if self.hands[s] and not self.exempt[s]]
+    def _options_force(self, player, blocked):
+        actions = self.game._actions
+        return [actions[Force, s] for s in self._opponents(player) if self.hands[s] and not self.exempt[s]]
 
-    def _options_pick(self, player):
-        return [PickFrom(s) for s in self._opponents(player) if self.hands[s]]
+    def _options_pick(self, player, blocked):
+        actions = self.game._actions
+        return [actions[PickFrom, s] for s in self._opponents(player) if self.hands[s]]
 
     def _legal_give_back(self, player):
-        return [GiveBack(k) for k in self.hands[player]]
+        actions = self.game._actions
+        return [actions[GiveBack, k] for k in self.hands[player]]
 
     def _legal_coach(self, player):
-        out = []
-        for c in self.coach_cards:
-            for e in self.in_play:
-                for t in (0, 1):
-                    if self.coaches[c] == (e, t) or self.coached(e, t):
-                        continue
-                    out.append(Coach(c, e, TEAMS[t]))
-        return out + [Skip("coach")]
+        actions = self.game._actions
+        blocked = self._coached_sides()  # a Coach's own side is among them
+        out = [
+            actions[Coach, c, e, TEAMS[t]]
+            for c in self.coach_cards
+            for e in self.in_play
+            for t in (0, 1)
+            if (e, t) not in blocked
+        ]
+        return out + [actions[Skip, "coach"]]
 
     # -- applying actions --------------------------------------------------------------
 
