@@ -26,6 +26,8 @@ import threading
 import time
 import warnings
 from concurrent.futures import Executor
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Sequence
 
 from .bots import BotError, bot_label, bot_names, make_bot
@@ -274,9 +276,13 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
                 try:  # the quick check: a well-behaved bot returns one of the legal actions
-                    action = legal[legal.index(choice)]
-                except Exception:
-                    action = _NO_MOVE
+                    # itself (found by identity, at C speed), or an equal one
+                    action = legal[list(map(is_, legal, repeat(choice))).index(True)]
+                except ValueError:
+                    try:
+                        action = legal[legal.index(choice)]
+                    except Exception:
+                        action = _NO_MOVE
                 if type(action) is not type(choice):  # text, a look-alike, or an illegal move
                     try:
                         action = legal_move(game, choice, legal)
