@@ -329,7 +329,16 @@ def simulate(
     then the game's own facts from ``Result.details``: a number or text becomes a column
     as it is, a list with one entry per seat gives each row its seat's entry. The same
     seed gives the same table; ``seed=None`` draws a fresh one. Either way the table's
-    ``attrs["seed"]`` keeps it, so any run can be repeated.
+    ``attrs["seed"]`` keeps it, so any run can be repeated, and ``attrs["path"]`` says
+    which path played the games: ``"object"`` (the engine, move by move; the default) or
+    ``"batch"`` (``batch=True``).
+
+    What "same seed, same table" promises on each path: on the object path the games are
+    the engine's own, move for move, whatever the workers, executor or chunk size, and
+    :func:`play_game` replays any row's game from the seeds of ``_seeds(seed, games)``.
+    On the batch path the table is the same for the same seed and number of games however
+    its chunks run, but its games are drawn from other random streams: the same rules and
+    distributions as the object path, not the same games.
 
     Every move is checked against the legal actions before it is applied (see
     :func:`play_game`); a bot that fails stops the run with a
@@ -383,6 +392,7 @@ def simulate(
     if batch:
         frame = _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
         frame.attrs["seed"] = seed
+        frame.attrs["path"] = "batch"
         return frame
 
     if executor is None:
@@ -429,6 +439,7 @@ def simulate(
     ]
     frame = _frame(_run(_play_chunk, tasks, executor, own_pool, _progress_bar(games, progress)))
     frame.attrs["seed"] = seed
+    frame.attrs["path"] = "object"
     return frame
 
 
