@@ -208,7 +208,7 @@ class LegDayState(State):
 
     def _apply(self, player: int, action: Pick) -> None:
         self.pending[player] = action.card
-        if all(p is not None for p in self.pending):
+        if None not in self.pending:  # everyone has picked
             self._end_day()
 
     def is_over(self) -> bool:
