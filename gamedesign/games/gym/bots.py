@@ -48,12 +48,8 @@ class GreedyGymBot(Bot):
     # -- helpers -----------------------------------------------------------------------
 
     def _values(self) -> dict:
-        """``(kid, event) -> points`` of this bot's game, worked out once a game."""
-        if getattr(self, "_values_of", None) is not self.game:
-            deck = self.game.deck
-            self._value_table = {(k.name, e.name): k.value(e.colour) for k in deck.kids for e in deck.events}
-            self._values_of = self.game
-        return self._value_table
+        """``(kid, event) -> points`` of this bot's game."""
+        return self.game.deck.points
 
     def _value(self, kid: str, event: str) -> int:
         return self._values()[kid, event]

@@ -248,10 +248,14 @@ def score_board(board: dict, deck: Deck) -> dict:
 
     ``board`` maps each event in play to two lists (sides A and B) of Kid names or None.
     """
+    points = deck.points
     out = {}
     for event, sides in board.items():
-        colour = deck.event(event).colour
-        out[event] = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
+        try:
+            out[event] = [sum(points[k, event] for k in side if k) for side in sides]
+        except (KeyError, TypeError):  # a name the deck does not know: let it say so
+            colour = deck.event(event).colour
+            out[event] = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
     return out
 
 
