@@ -48,8 +48,9 @@ class GreedyLegDayBot(Bot):
     def _gains(self, observation: dict, names: list) -> list:
         """What each card called in ``names`` adds to the bot's estimated standing."""
         deck = self.game.deck
+        by_name = deck.by_name
         me = observation["player"]
-        mine = [(deck.card(name), up) for name, up in observation["tableaus"][me]]
+        mine = [(by_name.get(name) or deck.card(name), up) for name, up in observation["tableaus"][me]]
         face_up = observation["day_type"] == "Gym Day"
         picks_left = self.game.total_days - len(mine) - 1
         # What the opponents show is the same whichever card the bot takes: tallied once.
@@ -62,7 +63,7 @@ class GreedyLegDayBot(Bot):
                 if not up:
                     down += 1
                 if name:
-                    card = deck.card(name)
+                    card = by_name.get(name) or deck.card(name)  # deck.card: the generic name, or the error
                     if card.kind == "legday":
                         legs += 1
                     elif up and card.kind == "shake":
@@ -79,7 +80,7 @@ class GreedyLegDayBot(Bot):
         gains = []
         for name in names:
             after = tally.copy()
-            after.add(deck.card(name), face_up)
+            after.add(by_name.get(name) or deck.card(name), face_up)
             gains.append(self._standing(after, most_shown, fewest_legs, picks_left) - before)
         return gains
 
