@@ -359,6 +359,8 @@ class State(ABC):
 
     def _check_player(self, player) -> None:
         n = self.game.num_players
+        if type(player) is int and 0 <= player < n:  # the common case, asked at every move
+            return
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise IllegalAction(f"no player {brief(player)}: players are numbered 0 to {n - 1}")
 

@@ -261,16 +261,17 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
+        to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
         while True:
-            movers = state.to_move()
+            movers = to_move()
             if not movers or (until is not None and until(state)):
                 return state
             # Simultaneous movers all choose before any of their choices is applied.
             choices = []
             for seat in movers:
-                legal = state.legal_actions(seat)
+                legal = legal_actions(seat)
                 bot = bots[seat]
-                observation = state.observe(seat) if looks[seat] else None
+                observation = observe(seat) if looks[seat] else None
                 try:
                     choice = bot.act(observation, list(legal))
                 except Exception as err:
@@ -290,7 +291,7 @@ def play_game(
                         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
                 choices.append((seat, action))
             for seat, action in choices:
-                state._apply(seat, action)
+                apply(seat, action)
                 if on_move is not None:
                     on_move(seat, action, state)
     except BotError as err:
