@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
@@ -291,11 +292,17 @@ class GymGame(Game):
         except ValueError as err:
             raise ValueError(f"deck: {err}") from None
         self._actions = _Actions()
+        self._places = _Places(self)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state["_actions"] = _Actions()  # rebuilt as actions are met: never sent to worker processes
+        del state["_actions"], state["_places"]  # rebuilt as actions are met: never sent to worker processes
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._actions = _Actions()
+        self._places = _Places(self)
 
     def action(self, kind, *fields):
         """The one action ``kind(*fields)`` of this game: legal actions are listed from
@@ -388,6 +395,21 @@ class _Actions(dict):
 
     def __missing__(self, key):
         made = self[key] = key[0](*key[1:])
+        return made
+
+
+class _Places(dict):
+    """Kid -> ``{(event, spot index): Place}`` for every event and spot, made on first use."""
+
+    def __init__(self, game):
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, kid):
+        actions = self.game._actions
+        made = self[kid] = {
+            (e.name, i): actions[Place, kid, e.name, i + 1] for e in self.game.deck.events for i in range(SPOTS)
+        }
         return made
 
 
@@ -548,7 +570,19 @@ class GymState(State):
             blocked = self._coached_sides()
             free = [(e, i) for e, i in spots if (e, team) not in blocked]
             spots = free or spots  # never leave a player without a legal placement
-        return [actions[Place, k, e, i + 1] for k in kids for e, i in spots]
+        if not spots:
+            return []
+        # Each Kid's placements at every position, looked up for all open spots at once.
+        pick = itemgetter(*spots)
+        rows = self.game._places
+        out = []
+        for k in kids:
+            got = pick(rows[k])
+            if len(spots) == 1:
+                out.append(got)
+            else:
+                out += got
+        return out
 
     def action_kinds(self) -> list[str]:
         """The Event Actions open after this turn's placement (placed-at event, Kid's skills)."""
@@ -586,14 +620,15 @@ class GymState(State):
         actions = self.game._actions
         out = []
         placed = list(self._placed_kids())
-        for x, (a, ea, ta, _) in enumerate(placed):
-            for b, eb, tb, _ in placed[x + 1:]:
-                if ta != tb:
-                    continue
+        sides = ([p for p in placed if p[2] == 0], [p for p in placed if p[2] == 1])
+        done = [0, 0]  # how many of each side's Kids came before, in board order
+        for a, ea, ta, _ in placed:
+            done[ta] += 1
+            free = (ea, ta) not in blocked
+            for b, eb, _, _ in sides[ta][done[ta]:]:
                 # Kids switched within one event stay on that side: a Coach does not stop it.
-                if ea != eb and ((ea, ta) in blocked or (eb, tb) in blocked):
-                    continue
-                out.append(actions[Switch, a, b])
+                if ea == eb or (free and (eb, ta) not in blocked):
+                    out.append(actions[Switch, a, b])
         return out
 
     def _options_swap(self, player, blocked):
