@@ -444,10 +444,22 @@ def simulate(
     return frame
 
 
-def _is_process_pool(executor) -> bool:
-    from concurrent.futures import ProcessPoolExecutor  # imported only when an executor is given
+def __getattr__(name: str):
+    """``ProcessPoolExecutor``, imported on first use (it brings in multiprocessing)."""
+    if name == "ProcessPoolExecutor":
+        from concurrent.futures import ProcessPoolExecutor
 
-    return isinstance(executor, ProcessPoolExecutor)
+        globals()[name] = ProcessPoolExecutor
+        return ProcessPoolExecutor
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _pool_class():
+    return globals().get("ProcessPoolExecutor") or __getattr__("ProcessPoolExecutor")
+
+
+def _is_process_pool(executor) -> bool:
+    return isinstance(executor, _pool_class())
 
 
 def _unpicklable(game, bots) -> str | None:
@@ -540,10 +552,9 @@ def _process_pool(workers: int) -> Executor:
     bots defined in a notebook or a script without a ``__main__`` guard. The workers
     leave Ctrl-C to this process and end when it ends."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    return ProcessPoolExecutor(
+    return _pool_class()(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
     )
 
