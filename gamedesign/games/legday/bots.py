@@ -78,10 +78,15 @@ class GreedyLegDayBot(Bot):
             tally.add(card, up)
         before = self._standing(tally, most_shown, fewest_legs, picks_left + 1)
         gains = []
+        seen: dict = {}  # cards that count alike (the six Leg Day designs) are valued once
         for name in names:
-            after = tally.copy()
-            after.add(by_name.get(name) or deck.card(name), face_up)
-            gains.append(self._standing(after, most_shown, fewest_legs, picks_left) - before)
+            card = by_name.get(name) or deck.card(name)
+            alike = (card.kind, card.points, card.images, card.symbol)
+            if alike not in seen:
+                after = tally.copy()
+                after.add(card, face_up)
+                seen[alike] = self._standing(after, most_shown, fewest_legs, picks_left) - before
+            gains.append(seen[alike])
         return gains
 
     def _standing(self, tally: "_Tally", most_shown: int, fewest_legs: float, picks_left: int) -> float:
