@@ -335,8 +335,9 @@ def simulate(
     ``"batch"`` (``batch=True``).
 
     What "same seed, same table" promises on each path: on the object path the games are
-    the engine's own, move for move, whatever the workers, executor or chunk size, and
-    :func:`play_game` replays any row's game from the seeds of ``_seeds(seed, games)``.
+    the engine's own, move for move, whatever the workers, executor or chunk size (each
+    game's seeds come from the run's seed and the game's number, so :func:`play_game`
+    can replay any one of them).
     On the batch path the table is the same for the same seed and number of games however
     its chunks run, but its games are drawn from other random streams: the same rules and
     distributions as the object path, not the same games.

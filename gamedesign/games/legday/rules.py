@@ -131,8 +131,12 @@ class LegDayGame(Game):
         played): :meth:`score_tableaus` without checking them again."""
         o = self.options
         by_name = self.deck.by_name
+        try:
+            collections = [[(by_name[name], up) for name, up in tableau] for tableau in tableaus]
+        except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
+            return self.score_tableaus(tableaus)
         return score_collections(
-            [[(by_name[name], up) for name, up in tableau] for tableau in tableaus],
+            collections,
             curl_overflow=o.curl_overflow,
             shake_second_after_tie=o.shake_second_after_tie,
             tiebreak_shakes=o.tiebreak_shakes,
