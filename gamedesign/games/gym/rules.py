@@ -858,6 +858,7 @@ class GymState(State):
         self._check_player(player)
         n = self.game.num_players
         deck = self.game.deck
+        me = str(player)  # the log keys private lines by seat as text
         view = {
             "game": self.game.name,
             "player": player,
@@ -890,7 +891,7 @@ class GymState(State):
             "picked_from": self.victim,
             "taken": self.taken if player in (self.turn, self.victim) else None,
             "points": self.team_points(),
-            "log": [e["private"].get(str(player), e["text"]) for e in self.log],
+            "log": [e["private"].get(me, e["text"]) if e["private"] else e["text"] for e in self.log],
         }
         if self.phase == "over":
             result = self.result()
