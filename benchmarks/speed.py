@@ -15,7 +15,8 @@ Slow combinations are timed on fewer games (``--budget`` seconds at most per lin
 measured on a sample first) and the time for ``--games`` games is projected from the
 measured rate; the table says which lines are projected. ``--memory`` also measures the
 peak memory of simulating 100,000 games in one call, in a fresh process each.
-Not a test: figures depend on the machine (see ``benchmarks/RESULTS.md``).
+Not a test: figures depend on the machine (see ``benchmarks/RESULTS.md``). For figures
+that hold on a busy machine, as multiples of a plain-Python game: ``benchmarks/ratios.py``.
 """
 
 from __future__ import annotations

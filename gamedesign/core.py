@@ -24,7 +24,7 @@ import dataclasses
 import json
 import random
 import reprlib
-import secrets
+import os
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Sequence
 
@@ -156,7 +156,7 @@ def describe_options(options_class: type) -> list[dict]:
 
 def new_seed() -> int:
     """A fresh seed for a caller who did not give one (recorded in the state)."""
-    return secrets.randbits(32)
+    return int.from_bytes(os.urandom(4), "big")
 
 
 def rng_to_json(rng: random.Random) -> list:
@@ -359,6 +359,8 @@ class State(ABC):
 
     def _check_player(self, player) -> None:
         n = self.game.num_players
+        if type(player) is int and 0 <= player < n:  # the common case, asked at every move
+            return
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise IllegalAction(f"no player {brief(player)}: players are numbered 0 to {n - 1}")
 

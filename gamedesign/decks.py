@@ -8,7 +8,6 @@ value the design lab's sliders offer.
 
 from __future__ import annotations
 
-import difflib
 import json
 from importlib import resources
 from pathlib import Path
@@ -117,6 +116,8 @@ def check_keys(where: str, data: dict, allowed, required=(), unknown: str = "unk
             raise ValueError(f"{where}: the key {brief(key)} is not a text; allowed: {', '.join(allowed)}")
         if key in allowed or key.startswith("_"):
             continue
+        import difflib  # only when a key is wrong
+
         close = difflib.get_close_matches(key, allowed, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ValueError(f"{where}: {unknown} {brief(key)}{hint}; allowed: {', '.join(allowed)}")

@@ -20,22 +20,20 @@ from __future__ import annotations
 
 import copy
 import itertools
-import multiprocessing
 import numbers
 import os
-import pickle
-import secrets
-import signal
 import threading
 import time
 import warnings
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Sequence
-
-import numpy as np
-import pandas as pd
+from concurrent.futures import Executor
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING, Sequence
 
 from .bots import BotError, bot_label, bot_names, make_bot
+
+if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
+    import pandas as pd
 
 #: Runs of at least this many games use all the machine's cores when no executor is given.
 PARALLEL_FROM = 2000
@@ -93,7 +91,7 @@ def _whole(name: str, value, low: int, high: int, also: str = "") -> int:
 def run_seed(seed) -> int:
     """The seed of a run: ``seed`` checked, or a fresh seed for ``None``."""
     if seed is None:
-        return secrets.randbits(32)
+        return int.from_bytes(os.urandom(4), "big")
     return _whole("seed", seed, 0, MAX_SEED, ", or None (a fresh seed, kept in the table's attrs['seed'])")
 
 
@@ -157,6 +155,8 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
 
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
     """Independent (game seed, bot seeds) per game, all derived from one seed."""
+    import numpy as np
+
     out = []
     for child in np.random.SeedSequence(seed).spawn(games):
         words = child.generate_state(8, dtype=np.uint32)
@@ -261,24 +261,29 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
+        to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
         while True:
-            movers = state.to_move()
+            movers = to_move()
             if not movers or (until is not None and until(state)):
                 return state
             # Simultaneous movers all choose before any of their choices is applied.
             choices = []
             for seat in movers:
-                legal = state.legal_actions(seat)
+                legal = legal_actions(seat)
                 bot = bots[seat]
-                observation = state.observe(seat) if looks[seat] else None
+                observation = observe(seat) if looks[seat] else None
                 try:
                     choice = bot.act(observation, list(legal))
                 except Exception as err:
                     raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
                 try:  # the quick check: a well-behaved bot returns one of the legal actions
-                    action = legal[legal.index(choice)]
-                except Exception:
-                    action = _NO_MOVE
+                    # itself (found by identity, at C speed), or an equal one
+                    action = legal[list(map(is_, legal, repeat(choice))).index(True)]
+                except ValueError:
+                    try:
+                        action = legal[legal.index(choice)]
+                    except Exception:
+                        action = _NO_MOVE
                 if type(action) is not type(choice):  # text, a look-alike, or an illegal move
                     try:
                         action = legal_move(game, choice, legal)
@@ -286,7 +291,7 @@ def play_game(
                         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
                 choices.append((seat, action))
             for seat, action in choices:
-                state._apply(seat, action)
+                apply(seat, action)
                 if on_move is not None:
                     on_move(seat, action, state)
     except BotError as err:
@@ -325,7 +330,17 @@ def simulate(
     then the game's own facts from ``Result.details``: a number or text becomes a column
     as it is, a list with one entry per seat gives each row its seat's entry. The same
     seed gives the same table; ``seed=None`` draws a fresh one. Either way the table's
-    ``attrs["seed"]`` keeps it, so any run can be repeated.
+    ``attrs["seed"]`` keeps it, so any run can be repeated, and ``attrs["path"]`` says
+    which path played the games: ``"object"`` (the engine, move by move; the default) or
+    ``"batch"`` (``batch=True``).
+
+    What "same seed, same table" promises on each path: on the object path the games are
+    the engine's own, move for move, whatever the workers, executor or chunk size (each
+    game's seeds come from the run's seed and the game's number, so :func:`play_game`
+    can replay any one of them).
+    On the batch path the table is the same for the same seed and number of games however
+    its chunks run, but its games are drawn from other random streams: the same rules and
+    distributions as the object path, not the same games.
 
     Every move is checked against the legal actions before it is applied (see
     :func:`play_game`); a bot that fails stops the run with a
@@ -360,6 +375,8 @@ def simulate(
 
     At most ``MAX_GAMES`` games a run; seeds from 0 to ``MAX_SEED``.
     """
+    import numpy as np
+
     bots, labels = lineup(game, bots, games)
     games = int(games)
     seed = run_seed(seed)
@@ -377,6 +394,7 @@ def simulate(
     if batch:
         frame = _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
         frame.attrs["seed"] = seed
+        frame.attrs["path"] = "batch"
         return frame
 
     if executor is None:
@@ -398,7 +416,7 @@ def simulate(
                     stacklevel=2,
                 )
                 workers = 1
-    elif isinstance(executor, ProcessPoolExecutor):
+    elif _is_process_pool(executor):
         problem = _unpicklable(game, bots)
         if problem is not None:
             raise ValueError(f"{problem}; a process pool needs every bot pickled: use a ThreadPoolExecutor or no executor")
@@ -413,7 +431,7 @@ def simulate(
         own_pool = executor = _process_pool(min(workers, len(starts)))
     # Each chunk gets its own copies of bot objects, so chunks played side by side by
     # threads never share one (a process pool copies them anyway, by pickling).
-    copies = executor is not None and not isinstance(executor, ProcessPoolExecutor)
+    copies = executor is not None and not _is_process_pool(executor)
     tasks = [
         (
             (game, _copies(bots) if copies else bots, labels, start, seeds[start : start + chunk_size], seed),
@@ -423,11 +441,32 @@ def simulate(
     ]
     frame = _frame(_run(_play_chunk, tasks, executor, own_pool, _progress_bar(games, progress)))
     frame.attrs["seed"] = seed
+    frame.attrs["path"] = "object"
     return frame
+
+
+def __getattr__(name: str):
+    """``ProcessPoolExecutor``, imported on first use (it brings in multiprocessing)."""
+    if name == "ProcessPoolExecutor":
+        from concurrent.futures import ProcessPoolExecutor
+
+        globals()[name] = ProcessPoolExecutor
+        return ProcessPoolExecutor
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _pool_class():
+    return globals().get("ProcessPoolExecutor") or __getattr__("ProcessPoolExecutor")
+
+
+def _is_process_pool(executor) -> bool:
+    return isinstance(executor, _pool_class())
 
 
 def _unpicklable(game, bots) -> str | None:
     """What cannot be sent to worker processes (a bot, or the game), or None."""
+    import pickle
+
     for seat, spec in enumerate(bots):
         if isinstance(spec, str):
             continue
@@ -498,6 +537,9 @@ def _run(function, tasks, executor, own_pool, bar) -> list:
 def seat_columns(first: int, games: int, labels) -> dict:
     """The first columns of a batch path's table, one row per seat of each game from
     ``first`` on: ``game``, ``seat`` and ``bot`` (as text, like the engine's table)."""
+    import numpy as np
+    import pandas as pd
+
     n = len(labels)
     return {
         "game": np.repeat(np.arange(first, first + games), n),
@@ -510,8 +552,10 @@ def _process_pool(workers: int) -> Executor:
     """A pool of ``workers`` processes, forked where the platform can: workers then know
     bots defined in a notebook or a script without a ``__main__`` guard. The workers
     leave Ctrl-C to this process and end when it ends."""
+    import multiprocessing
+
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    return ProcessPoolExecutor(
+    return _pool_class()(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
     )
 
@@ -519,6 +563,8 @@ def _process_pool(workers: int) -> Executor:
 def _start_worker(parent: int) -> None:
     """In each worker process: ignore Ctrl-C (the parent stops the run) and exit as soon
     as the parent is gone, however it ended (a killed parent sends no word)."""
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
@@ -543,6 +589,9 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
     """Games in chunks of the game's ``BATCH_SIZE``, each chunk played at once by its
     batch path with its own random stream; chunks run side by side on a pool or an
     executor, and the table is the same however they run."""
+    import numpy as np
+    import pandas as pd
+
     from .registry import game_module
 
     module = game_module(game.name)
@@ -630,6 +679,8 @@ def _frame(parts: list[dict]) -> pd.DataFrame:
     Column by column, freeing each chunk's lists as it goes: a 100,000-game table is
     built without holding every value twice as Python objects.
     """
+    import pandas as pd
+
     names: list[str] = []
     for part in parts:
         names += [k for k in part["columns"] if k not in names]

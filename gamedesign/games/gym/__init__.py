@@ -24,7 +24,6 @@ Rules in brief (2, 4 or 6 players; teams A and B; seats alternate A1, B1, A2, B2
 * ``batch.py``  - thousands of games at once with numpy, for random bots
 """
 
-from .batch import BATCH_BOTS, BATCH_SIZE, batch_table
 from .bots import GreedyGymBot
 from .cards import ACTIONS, COLOURS, DEFAULT_DECK, Deck, Event, Kid, load_deck, parse_deck
 from .determinize import sample_state
@@ -58,3 +57,12 @@ __all__ = [
     "Swap", "Switch", "Take", "batch_table", "load_deck", "parse_deck", "sample_state", "score_board", "select_events",
     "team_of",
 ]
+
+
+def __getattr__(name: str):
+    """The batch path (numpy and pandas) is imported on first use: loading the game stays quick."""
+    if name in ("BATCH_BOTS", "BATCH_SIZE", "batch_table"):
+        from . import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

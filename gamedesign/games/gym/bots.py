@@ -47,12 +47,26 @@ class GreedyGymBot(Bot):
 
     # -- helpers -----------------------------------------------------------------------
 
+    def _values(self) -> dict:
+        """``(kid, event) -> points`` of this bot's game."""
+        return self.game.deck.points
+
     def _value(self, kid: str, event: str) -> int:
-        deck = self.game.deck
-        return deck.kid(kid).value(deck.event(event).colour)
+        return self._values()[kid, event]
 
     def _best(self, kid: str, events) -> int:
-        return max((self._value(kid, e) for e in events), default=0)
+        values = self._values()
+        return max((values[kid, e] for e in events), default=0)
+
+    def _bests(self, events) -> dict:
+        """Each Kid's best points at ``events`` (what :meth:`_best` gives), looked up once."""
+        key = tuple(events)
+        cached = getattr(self, "_bests_cache", None)
+        if cached is None or cached[0] != key or cached[1] is not self.game:
+            values = self._values()
+            bests = {kid: max((values[kid, e] for e in key), default=0) for kid in self.game.deck.kid_by_name}
+            cached = self._bests_cache = (key, self.game, bests)
+        return cached[2]
 
     @staticmethod
     def _team_kids(observation: dict):
@@ -69,10 +83,11 @@ class GreedyGymBot(Bot):
         in_play = set(observation["in_play"])
         weights = {s["event"]: 1.0 if s["event"] in in_play else OUTSIDE_WEIGHT for s in observation["schedule"]}
         deck = self.game.deck
+        values = self._values()
 
         def score(action: Take):
             kid = deck.kid(action.kid)
-            worth = sum(self._value(action.kid, e) * w for e, w in weights.items())
+            worth = sum(values[action.kid, e] * w for e, w in weights.items())
             return worth + (BRAT_STEERING if kid.is_brat else 0)
 
         return score
@@ -81,7 +96,8 @@ class GreedyGymBot(Bot):
         column = [s["event"] for s in observation["schedule"]]
         levels = {s["event"]: s["level"] for s in observation["schedule"]}
         ours, theirs = self._team_kids(observation)
-        pref = {e: sum(self._value(k, e) for k in ours) - sum(self._value(k, e) for k in theirs) for e in column}
+        values = self._values()
+        pref = {e: sum(values[k, e] for k in ours) - sum(values[k, e] for k in theirs) for e in column}
 
         def score(action):
             after = dict(levels)
@@ -97,17 +113,19 @@ class GreedyGymBot(Bot):
     # -- play phase --------------------------------------------------------------------
 
     def _score_place(self, observation, legal):
-        in_play = observation["in_play"]
+        values = self._values()
+        best = self._bests(observation["in_play"])
 
         def score(action: Place):
-            return self._value(action.kid, action.event) - 0.5 * self._best(action.kid, in_play)
+            return values[action.kid, action.event] - 0.5 * best[action.kid]
 
         return score
 
     def _score_action(self, observation, legal):
         team = observation["teams"][observation["player"]]
         mine = "AB".index(team)
-        in_play = observation["in_play"]
+        values = self._values()
+        best = self._bests(observation["in_play"])
         where = {}
         for e, sides in observation["board"].items():
             for t, side in enumerate(sides):
@@ -116,7 +134,7 @@ class GreedyGymBot(Bot):
                         where[k] = (e, t)
 
         def c(kid, e, t):
-            return self._value(kid, e) * (1 if t == mine else -1)
+            return values[kid, e] * (1 if t == mine else -1)
 
         def score(action):
             if isinstance(action, (Switch, Swap)):
@@ -127,7 +145,7 @@ class GreedyGymBot(Bot):
                 return c(action.kid, action.event, t) - c(action.kid, e, t)
             if isinstance(action, Lift):
                 e, t = where[action.kid]
-                later = HAND_SHARE * (self._best(action.kid, in_play) - self._best(action.put, in_play))
+                later = HAND_SHARE * (best[action.kid] - best[action.put])
                 return c(action.put, e, t) - c(action.kid, e, t) + later
             if isinstance(action, Force):
                 return FORCE_WORTH
@@ -138,12 +156,13 @@ class GreedyGymBot(Bot):
         return score
 
     def _score_give_back(self, observation, legal):
-        in_play = observation["in_play"]
-        return lambda action: -self._best(action.kid, in_play)
+        best = self._bests(observation["in_play"])
+        return lambda action: -best[action.kid]
 
     def _score_coach(self, observation, legal):
         mine = "AB".index(observation["team"])
-        points = {e: sum(self._value(k, e) for k in sides[mine] if k) for e, sides in observation["board"].items()}
+        values = self._values()
+        points = {e: sum(values[k, e] for k in sides[mine] if k) for e, sides in observation["board"].items()}
         guarded = {c: (None if p is None else (p[0], "AB".index(p[1]))) for c, p in observation["coaches"].items()}
 
         def score(action):

@@ -93,6 +93,9 @@ class Deck:
     def __post_init__(self):
         object.__setattr__(self, "event_by_name", {e.name: e for e in self.events})
         object.__setattr__(self, "kid_by_name", {k.name: k for k in self.kids})
+        # (Kid, event) -> points, asked for at every score and by every bot decision.
+        points = {(k.name, e.name): k.value(e.colour) for k in self.kids for e in self.events}
+        object.__setattr__(self, "points", points)
 
     def event(self, name: str) -> Event:
         """The Event called ``name``."""

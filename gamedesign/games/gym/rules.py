@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
@@ -248,10 +249,14 @@ def score_board(board: dict, deck: Deck) -> dict:
 
     ``board`` maps each event in play to two lists (sides A and B) of Kid names or None.
     """
+    points = deck.points
     out = {}
     for event, sides in board.items():
-        colour = deck.event(event).colour
-        out[event] = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
+        try:
+            out[event] = [sum(points[k, event] for k in side if k) for side in sides]
+        except (KeyError, TypeError):  # a name the deck does not know: let it say so
+            colour = deck.event(event).colour
+            out[event] = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
     return out
 
 
@@ -286,6 +291,23 @@ class GymGame(Game):
             self.deck: Deck = load_deck(self.options.deck)
         except ValueError as err:
             raise ValueError(f"deck: {err}") from None
+        self._actions = _Actions()
+        self._places = _Places(self)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["_actions"], state["_places"]  # rebuilt as actions are met: never sent to worker processes
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._actions = _Actions()
+        self._places = _Places(self)
+
+    def action(self, kind, *fields):
+        """The one action ``kind(*fields)`` of this game: legal actions are listed from
+        shared objects, built once a game instead of once a turn."""
+        return self._actions[(kind, *fields)]
 
     def options_dict(self) -> dict:
         data = super().options_dict()
@@ -366,6 +388,29 @@ class GymGame(Game):
         from .saves import load_state
 
         return load_state(self, text)
+
+
+class _Actions(dict):
+    """``(kind, *fields)`` -> the action ``kind(*fields)``, made the first time it is asked for."""
+
+    def __missing__(self, key):
+        made = self[key] = key[0](*key[1:])
+        return made
+
+
+class _Places(dict):
+    """Kid -> ``{(event, spot index): Place}`` for every event and spot, made on first use."""
+
+    def __init__(self, game):
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, kid):
+        actions = self.game._actions
+        made = self[kid] = {
+            (e.name, i): actions[Place, kid, e.name, i + 1] for e in self.game.deck.events for i in range(SPOTS)
+        }
+        return made
 
 
 def _split(text: str, sep: str, left_ok, right_ok):
@@ -474,7 +519,11 @@ class GymState(State):
 
     def coached(self, event: str, team: int) -> bool:
         """True when a Coach stands on ``team``'s side of ``event``."""
-        return any(where == (event, team) for where in self.coaches.values())
+        return (event, team) in self._coached_sides()
+
+    def _coached_sides(self) -> set:
+        """Every ``(event, team)`` side a Coach stands beside."""
+        return {where for where in self.coaches.values() if where is not None}
 
     def team_points(self) -> list[int]:
         """Points of team A and team B on the board now."""
@@ -499,25 +548,41 @@ class GymState(State):
         return getattr(self, f"_legal_{self.step}")(player)
 
     def _legal_take(self, player):
-        return [Take(k) for k in self.row]
+        actions = self.game._actions
+        return [actions[Take, k] for k in self.row]
 
     def _legal_advance(self, player):
         rule = self.game.options.brat_advance
+        actions = self.game._actions
         out = []
         if rule in ("either", "two_to_one"):
-            out += [Advance(e) for e in self.column]
+            out += [actions[Advance, e] for e in self.column]
         if rule in ("either", "one_to_two"):
-            out += [Advance(a, b) for i, a in enumerate(self.column) for b in self.column[i + 1:]]
-        return out + [Skip("advance")]
+            out += [actions[Advance, a, b] for i, a in enumerate(self.column) for b in self.column[i + 1:]]
+        return out + [actions[Skip, "advance"]]
 
     def _legal_place(self, player):
         team = team_of(player)
+        actions = self.game._actions
         kids = [self.forced[player]] if self.forced[player] else list(self.hands[player])
         spots = [(e, i) for e in self.in_play for i in range(SPOTS) if self.board[e][team][i] is None]
         if self.game.options.coach_blocks_placement:
-            free = [(e, i) for e, i in spots if not self.coached(e, team)]
+            blocked = self._coached_sides()
+            free = [(e, i) for e, i in spots if (e, team) not in blocked]
             spots = free or spots  # never leave a player without a legal placement
-        return [Place(k, e, i + 1) for k in kids for e, i in spots]
+        if not spots:
+            return []
+        # Each Kid's placements at every position, looked up for all open spots at once.
+        pick = itemgetter(*spots)
+        rows = self.game._places
+        out = []
+        for k in kids:
+            got = pick(rows[k])
+            if len(spots) == 1:
+                out.append(got)
+            else:
+                out += got
+        return out
 
     def action_kinds(self) -> list[str]:
         """The Event Actions open after this turn's placement (placed-at event, Kid's skills)."""
@@ -531,9 +596,10 @@ class GymState(State):
 
     def _legal_action(self, player):
         out = []
+        blocked = self._coached_sides()
         for kind in self.action_kinds():
-            out += getattr(self, f"_options_{kind}")(player)
-        return out + [Skip("action")]
+            out += getattr(self, f"_options_{kind}")(player, blocked)
+        return out + [self.game._actions[Skip, "action"]]
 
     def _placed_kids(self):
         for e in self.in_play:
@@ -542,66 +608,77 @@ class GymState(State):
                     if k:
                         yield k, e, t, i
 
-    def _options_lift(self, player):
+    # Each ``_options_KIND(player, blocked)`` lists one Event Action's moves; ``blocked``
+    # holds the sides a Coach stands beside (see ``_coached_sides``).
+
+    def _options_lift(self, player, blocked):
         hand = self.hands[player]
-        return [Lift(k, p) for k, e, t, _ in self._placed_kids() if not self.coached(e, t) for p in hand]
+        actions = self.game._actions
+        return [actions[Lift, k, p] for k, e, t, _ in self._placed_kids() if (e, t) not in blocked for p in hand]
 
-    def _options_switch(self, player):
+    def _options_switch(self, player, blocked):
+        actions = self.game._actions
         out = []
         placed = list(self._placed_kids())
-        for x, (a, ea, ta, _) in enumerate(placed):
-            for b, eb, tb, _ in placed[x + 1:]:
-                if ta != tb:
-                    continue
-                # Kids switched within one event stay on that side: a Coach does not stop it.
-                if ea != eb and (self.coached(ea, ta) or self.coached(eb, tb)):
-                    continue
-                out.append(Switch(a, b))
-        return out
-
-    def _options_swap(self, player):
-        placed = list(self._placed_kids())
-        out = []
+        sides = ([p for p in placed if p[2] == 0], [p for p in placed if p[2] == 1])
+        done = [0, 0]  # how many of each side's Kids came before, in board order
         for a, ea, ta, _ in placed:
-            if ta != 0 or self.coached(ea, 0):
-                continue
-            for b, eb, tb, _ in placed:
-                if tb == 1 and not self.coached(eb, 1):
-                    out.append(Swap(a, b))
+            done[ta] += 1
+            free = (ea, ta) not in blocked
+            for b, eb, _, _ in sides[ta][done[ta]:]:
+                # Kids switched within one event stay on that side: a Coach does not stop it.
+                if ea == eb or (free and (eb, ta) not in blocked):
+                    out.append(actions[Switch, a, b])
         return out
 
-    def _options_move(self, player):
+    def _options_swap(self, player, blocked):
+        actions = self.game._actions
+        placed = list(self._placed_kids())
+        theirs = [b for b, eb, tb, _ in placed if tb == 1 and (eb, 1) not in blocked]
+        return [
+            actions[Swap, a, b] for a, ea, ta, _ in placed if ta == 0 and (ea, 0) not in blocked for b in theirs
+        ]
+
+    def _options_move(self, player, blocked):
+        actions = self.game._actions
+        board = self.board
+        empty = [[(e2, j + 1) for e2 in self.in_play for j in range(SPOTS) if board[e2][t][j] is None] for t in (0, 1)]
         out = []
         for k, e, t, i in self._placed_kids():
-            for e2 in self.in_play:
-                if e2 != e and (self.coached(e, t) or self.coached(e2, t)):
-                    continue
-                for j in range(SPOTS):
-                    if self.board[e2][t][j] is None:
-                        out.append(Move(k, e2, j + 1))
+            stuck = (e, t) in blocked  # a Kid beside a Coach moves only within its event
+            out += [
+                actions[Move, k, e2, spot]
+                for e2, spot in empty[t]
+                if e2 == e or not (stuck or (e2, t) in blocked)
+            ]
         return out
 
     def _opponents(self, player):
         return [s for s in range(self.game.num_players) if team_of(s) != team_of(player)]
 
-    def _options_force(self, player):
-        return [Force(s) for s in self._opponents(player) if self.hands[s] and not self.exempt[s]]
+    def _options_force(self, player, blocked):
+        actions = self.game._actions
+        return [actions[Force, s] for s in self._opponents(player) if self.hands[s] and not self.exempt[s]]
 
-    def _options_pick(self, player):
-        return [PickFrom(s) for s in self._opponents(player) if self.hands[s]]
+    def _options_pick(self, player, blocked):
+        actions = self.game._actions
+        return [actions[PickFrom, s] for s in self._opponents(player) if self.hands[s]]
 
     def _legal_give_back(self, player):
-        return [GiveBack(k) for k in self.hands[player]]
+        actions = self.game._actions
+        return [actions[GiveBack, k] for k in self.hands[player]]
 
     def _legal_coach(self, player):
-        out = []
-        for c in self.coach_cards:
-            for e in self.in_play:
-                for t in (0, 1):
-                    if self.coaches[c] == (e, t) or self.coached(e, t):
-                        continue
-                    out.append(Coach(c, e, TEAMS[t]))
-        return out + [Skip("coach")]
+        actions = self.game._actions
+        blocked = self._coached_sides()  # a Coach's own side is among them
+        out = [
+            actions[Coach, c, e, TEAMS[t]]
+            for c in self.coach_cards
+            for e in self.in_play
+            for t in (0, 1)
+            if (e, t) not in blocked
+        ]
+        return out + [actions[Skip, "coach"]]
 
     # -- applying actions --------------------------------------------------------------
 
@@ -781,6 +858,7 @@ class GymState(State):
         self._check_player(player)
         n = self.game.num_players
         deck = self.game.deck
+        me = str(player)  # the log keys private lines by seat as text
         view = {
             "game": self.game.name,
             "player": player,
@@ -813,7 +891,7 @@ class GymState(State):
             "picked_from": self.victim,
             "taken": self.taken if player in (self.turn, self.victim) else None,
             "points": self.team_points(),
-            "log": [e["private"].get(str(player), e["text"]) for e in self.log],
+            "log": [e["private"].get(me, e["text"]) if e["private"] else e["text"] for e in self.log],
         }
         if self.phase == "over":
             result = self.result()

@@ -10,7 +10,6 @@ How the engine reads the rulebook where it is silent or ambiguous: ``docs/legday
 * ``batch.py``   - thousands of games at once with numpy, for random and greedy bots
 """
 
-from .batch import BATCH_BOTS, BATCH_SIZE, batch_table
 from .bots import GreedyLegDayBot
 from .cards import CATEGORIES, DEFAULT_DECK, Card, Deck, load_deck, parse_deck
 from .determinize import sample_state
@@ -37,3 +36,12 @@ __all__ = [
     "score_tableaus",
     "squat_count",
 ]
+
+
+def __getattr__(name: str):
+    """The batch path (numpy and pandas) is imported on first use: loading the game stays quick."""
+    if name in ("BATCH_BOTS", "BATCH_SIZE", "batch_table"):
+        from . import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

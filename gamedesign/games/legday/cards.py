@@ -8,6 +8,7 @@ problem is reported with the card and the field that is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...core import brief
 from ...decks import (
@@ -65,7 +66,7 @@ class Card:
     points: int = 0  # pull-ups: points printed on the card
     images: int = 0  # protein shakes: number of shake images
 
-    @property
+    @cached_property  # asked for millions of times by the greedy bot
     def symbol(self) -> str | None:
         """The background symbol: shared by all shakes and by all Leg Days; none on a Selfie."""
         if self.kind == "selfie":

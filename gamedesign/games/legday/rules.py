@@ -31,7 +31,7 @@ import random
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
-from .scoring import ScoreReport, score_tableaus, squat_count
+from .scoring import ScoreReport, score_collections, score_tableaus, squat_count
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,13 @@ class LegDayGame(Game):
                 f"deck: {players} players need {needed} cards "
                 f"({self.deck.hand_size} a hand for {self.deck.weeks} weeks) but the deck has {self.deck.size}"
             )
+        # Worked out once a game, not once a move: the deck order that sorts a hand, one
+        # Pick per card name (so legal actions are the same objects every time), the
+        # full deck to shuffle and each card's squats.
+        self._rank = {card.name: i for i, card in enumerate(self.deck.cards)}
+        self._picks = {card.name: Pick(card.name) for card in self.deck.cards}
+        self._full_deck = tuple(self.deck.full_deck())
+        self._squats = {card.name: squat_count(card.name, self.deck) for card in self.deck.cards}
 
     def options_dict(self) -> dict:
         data = super().options_dict()
@@ -119,6 +126,24 @@ class LegDayGame(Game):
 
         return load_state(self, text)
 
+    def _score_own(self, tableaus) -> ScoreReport:
+        """Score the engine's own tableaus (card names of this deck, checked as they were
+        played): :meth:`score_tableaus` without checking them again."""
+        o = self.options
+        by_name = self.deck.by_name
+        try:
+            collections = [[(by_name[name], up) for name, up in tableau] for tableau in tableaus]
+        except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
+            return self.score_tableaus(tableaus)
+        return score_collections(
+            collections,
+            curl_overflow=o.curl_overflow,
+            shake_second_after_tie=o.shake_second_after_tie,
+            tiebreak_shakes=o.tiebreak_shakes,
+            eliminated_in_shake_race=o.eliminated_in_shake_race,
+            deck=self.deck,
+        )
+
     def score_tableaus(self, tableaus) -> ScoreReport:
         """Score final tableaus with this game's options and deck."""
         o = self.options
@@ -140,7 +165,7 @@ class LegDayState(State):
         self.seed = seed
         self.rng = random.Random(seed)
         n = game.num_players
-        self.pile = game.deck.full_deck()
+        self.pile = list(game._full_deck)
         self.rng.shuffle(self.pile)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.tableaus: list[list[tuple[str, bool]]] = [[] for _ in range(n)]
@@ -181,12 +206,13 @@ class LegDayState(State):
         self._check_player(player)
         if self.week > self.game.deck.weeks or self.pending[player] is not None:
             return []
-        order = self.game.deck.by_name
-        return [Pick(c) for c in sorted(set(self.hands[player]), key=list(order).index)]
+        game = self.game
+        picks = game._picks
+        return [picks[c] for c in sorted(set(self.hands[player]), key=game._rank.__getitem__)]
 
     def _apply(self, player: int, action: Pick) -> None:
         self.pending[player] = action.card
-        if all(p is not None for p in self.pending):
+        if None not in self.pending:  # everyone has picked
             self._end_day()
 
     def is_over(self) -> bool:
@@ -214,7 +240,7 @@ class LegDayState(State):
         """The full :class:`ScoreReport` of a finished game."""
         self._require_over()
         if self._report is None:
-            self._report = self.game.score_tableaus(self.tableaus)
+            self._report = self.game._score_own(self.tableaus)
         return self._report
 
     def observe(self, player: int) -> dict:
@@ -366,12 +392,11 @@ class LegDayState(State):
 
     def _draw_squats(self) -> None:
         """The squat rule: every loser draws a card from the full deck."""
-        deck = self.game.deck.full_deck()
+        deck = self.game._full_deck
+        squats = self.game._squats
         winners = self.report().winners
         self.squats = [
-            None
-            if seat in winners
-            else {"card": (card := self.rng.choice(deck)), "squats": squat_count(card, self.game.deck)}
+            None if seat in winners else {"card": (card := self.rng.choice(deck)), "squats": squats[card]}
             for seat in range(self.game.num_players)
         ]
 

@@ -174,6 +174,27 @@ def score_tableaus(
     if isinstance(tableaus, (str, bytes)) or not hasattr(tableaus, "__len__") or len(tableaus) < 1:
         raise ValueError("tableaus must be a list with one list of (card_name, face_up) pairs per player")
     collections = [_check_tableau(deck, t, seat) for seat, t in enumerate(tableaus)]
+    return score_collections(
+        collections,
+        curl_overflow=curl_overflow,
+        shake_second_after_tie=shake_second_after_tie,
+        tiebreak_shakes=tiebreak_shakes,
+        eliminated_in_shake_race=eliminated_in_shake_race,
+        deck=deck,
+    )
+
+
+def score_collections(
+    collections,
+    *,
+    curl_overflow: str,
+    shake_second_after_tie: bool,
+    tiebreak_shakes: str,
+    eliminated_in_shake_race: bool,
+    deck: Deck,
+) -> ScoreReport:
+    """:func:`score_tableaus` of checked collections (per seat, ``(Card, face_up)``
+    pairs) and checked options: the engine scores its own games with it."""
     n = len(collections)
 
     leg_days = tuple(sum(1 for c, _ in cards if c.kind == "legday") for cards in collections)

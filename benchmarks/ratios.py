@@ -1,0 +1,137 @@
+"""How fast each path a user meets is, as a multiple of the yardstick game.
+
+    python benchmarks/ratios.py               # every row
+    python benchmarks/ratios.py --quick       # fewer games a row (rougher figures)
+    python benchmarks/ratios.py --only legday
+
+The yardstick (``benchmarks/yardstick.py``) is a minimal plain-Python game of Leg Day
+with random picks in one process. It is timed right before and right after each row, in
+the same process, and a row's figure is its time per game divided by the yardstick's
+(the mean of the two): on a shared or busy machine the ratio stays put while absolute
+times drift. Each row runs what a user types, without tuning flags (``simulate(game,
+bot, games=N)``: for these game counts that is all cores); one row pins the object
+engine to one process. Rows that are not games per se give the yardstick ratio of one
+decision (search) or one comparison (the lab), and ``import`` gives seconds of a fresh
+process beyond ``python -c pass``.
+
+Not a test: figures depend on the machine (see ``benchmarks/RESULTS.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # yardstick.py, beside this script
+
+import yardstick  # noqa: E402
+
+import gamedesign  # noqa: E402
+
+
+def _timed(run) -> float:
+    started = time.perf_counter()
+    run()
+    return time.perf_counter() - started
+
+
+def simulate_row(name, players, bot, games, **settings):
+    game = gamedesign.load(name, players=players)
+
+    def run():
+        gamedesign.simulate(game, bot, games=games, seed=1, progress=False, **settings)
+
+    return run, games
+
+
+def path_of(name, players, bot, games, **settings) -> str:
+    """Which path ``simulate`` took, as its table says."""
+    game = gamedesign.load(name, players=players)
+    table = gamedesign.simulate(game, bot, games=min(games, 50), seed=1, progress=False, **settings)
+    return table.attrs.get("path", "object")
+
+
+def compare_row(games):
+    from gamedesign import lab
+
+    def run():
+        lab.compare([lab.Variant("legday", 4, name="standard"), "legday_bench6"], "greedy", games=games, seed=1)
+
+    return run, 1
+
+
+def search_row(name, players):
+    from gamedesign.bots import make_bot
+    from gamedesign.simulate import bot_move
+
+    game = gamedesign.load(name, players=players)
+
+    def run():
+        state = game.new_state(seed=1)
+        bot = make_bot("search", game)
+        bot.reset(game, state.to_move()[0], 1)
+        bot_move(state, state.to_move()[0], bot)
+
+    return run, 1
+
+
+def import_seconds(repeat: int = 5) -> float:
+    """Seconds of ``import gamedesign; gamedesign.load('legday')`` in a fresh process,
+    beyond the time of ``python -c pass`` (the best of ``repeat`` runs of each)."""
+
+    def best(code):
+        times = []
+        for _ in range(repeat):
+            times.append(_timed(lambda: subprocess.run([sys.executable, "-c", code], check=True)))
+        return min(times)
+
+    return best("import gamedesign; gamedesign.load('legday')") - best("pass")
+
+
+#: (label, what it measures per unit, goal as a multiple of the yardstick or None).
+def rows(quick: bool):
+    k = 5 if quick else 1
+    yield "Leg Day 4p random, simulate default", simulate_row("legday", 4, "random", 10_000 // k), 1.0, {}
+    yield "Leg Day 4p random, object engine, 1 core", simulate_row("legday", 4, "random", 2000 // k, workers=1, batch=False), 1.5, {"workers": 1, "batch": False}
+    yield "Leg Day 4p greedy, simulate default", simulate_row("legday", 4, "greedy", 10_000 // k), 3.0, {}
+    yield "GYM 2p random, simulate default", simulate_row("gym", 2, "random", 10_000 // k), 1.5, {}
+    yield "GYM 2p greedy, simulate default", simulate_row("gym", 2, "greedy", 2000 // k), 3.0, {}
+    yield "Diet 4p random, simulate default", simulate_row("diet", 4, "random", 2000 // k), None, {}
+    yield "Diet 4p greedy, simulate default", simulate_row("diet", 4, "greedy", 2000 // k), None, {}
+    yield "lab.compare, 2 variants x 1,000 greedy games (per comparison)", compare_row(1000 // k), None, None
+    yield "search bot, one decision at defaults (Leg Day 4p)", search_row("legday", 4), None, None
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a fifth of the games a row")
+    parser.add_argument("--only", default="", help="only rows whose label contains this text")
+    args = parser.parse_args(argv)
+    stick = yardstick.seconds_per_game(1000)
+    print(f"yardstick: {stick * 1e6:.0f} us a game (plain-Python Leg Day, 4 players, random picks, 1 process)\n")
+    print(f"{'path':<62} {'path taken':>10} {'per unit':>12} {'x yardstick':>12} {'goal':>6}")
+    for label, (run, units), goal, settings in rows(args.quick):
+        if args.only.lower() not in label.lower():
+            continue
+        if settings is not None and label.startswith(("Leg Day", "GYM", "Diet")):
+            name, players = {"Leg": ("legday", 4), "GYM": ("gym", 2), "Die": ("diet", 4)}[label[:3]]
+            taken = path_of(name, players, "greedy" if "greedy" in label else "random", 100, **settings)
+        else:
+            taken = "-"
+        before = yardstick.seconds_per_game(1000)
+        seconds = _timed(run) / units
+        after = yardstick.seconds_per_game(1000)
+        ratio = seconds / ((before + after) / 2)
+        shown = f"{seconds * 1e6:,.0f} us" if seconds < 0.1 else f"{seconds:,.2f} s"
+        met = "" if goal is None else f"{goal:g}x" + (" ok" if ratio <= goal else "")
+        print(f"{label:<62} {taken:>10} {shown:>12} {ratio:>11.1f}x {met:>6}", flush=True)
+    if "import".startswith(args.only.lower()) or "import" in args.only.lower() or not args.only:
+        seconds = import_seconds()
+        print(f"{'import gamedesign + load (fresh process, beyond python -c pass)':<62} {'-':>10} {seconds:>10.3f} s {'':>12} {'0.1 s':>6}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Speed-ups of the engines and bots change no game: seeded tables are pinned by digest."""
+
+import hashlib
+import pickle
+import random
+
+import pytest
+
+import gamedesign
+from gamedesign.games.legday.bots import _Tally
+from gamedesign.games.legday.scoring import collection_breakdown
+
+#: Digests of seeded tables (seed 11, one process), recorded before the engines and bots
+#: were made faster.
+DIGESTS = {
+    ("legday", 4, "random", 40): "d71b25ba2cebf2ef",
+    ("legday", 4, "greedy", 20): "d9458e4588d151a0",
+    ("legday", 3, "greedy", 10): "7a5497268cb8a772",
+    ("gym", 2, "random", 40): "b5cd794b5ae9900f",
+    ("gym", 2, "greedy", 20): "6be9cc2817f02e66",
+    ("gym", 4, "greedy", 10): "c5fe3ded64f903cb",
+}
+
+
+@pytest.mark.parametrize("name, players, bot, games", list(DIGESTS))
+def test_seeded_tables_are_the_same_as_before(name, players, bot, games):
+    table = gamedesign.simulate(gamedesign.load(name, players=players), bot, games=games, seed=11, workers=1)
+    assert table.attrs["path"] == "object"
+    digest = hashlib.sha256(table.to_csv(index=False).encode()).hexdigest()[:16]
+    assert digest == DIGESTS[name, players, bot, games]
+
+
+@pytest.mark.parametrize("curl_overflow", ["cap", "new_set"])
+def test_greedy_tally_scores_what_the_scoring_scores(curl_overflow):
+    game = gamedesign.load("legday", curl_overflow=curl_overflow)
+    deck = game.deck
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = [(deck.card(rng.choice(deck.full_deck())), rng.random() < 0.5) for _ in range(rng.randrange(15))]
+        tally = _Tally(deck)
+        for card, up in cards:
+            tally.add(card, up)
+        assert tally.points(curl_overflow) == sum(collection_breakdown(cards, deck, curl_overflow).values())
+
+
+def test_legal_actions_are_shared_objects_and_games_still_pickle():
+    for name in ("legday", "gym"):
+        game = gamedesign.load(name)
+        state = game.new_state(seed=3)
+        seat = state.to_move()[0]
+        first, again = state.legal_actions(seat), state.legal_actions(seat)
+        assert first == again and all(a is b for a, b in zip(first, again))
+        copy = pickle.loads(pickle.dumps(game))
+        assert copy.new_state(seed=3).legal_actions(seat) == first
