@@ -52,6 +52,14 @@ DEFAULT_SECONDS = 0.045
 #: The most iterations of a decision with the default time budget.
 DEFAULT_ITERATIONS = 400
 
+#: With the default time budget: rounds of moves played after the tree before a playout
+#: is scored on the standing (many short playouts fit in 45 ms, few whole games do).
+DEFAULT_HORIZON = 3
+
+#: With the default time budget: standard errors by which a searched move must beat the
+#: rollout bot's own choice (a few dozen playouts are noisy).
+DEFAULT_CONFIDENCE = 1.0
+
 
 def _shown(value) -> str:
     """``repr(value)``, cut short: a number with thousands of digits is not repeated."""
@@ -84,8 +92,9 @@ class SearchBot(Bot):
     seed then always gives the same decision); ``time_budget``: seconds per decision,
     kept even on a slow machine (a playout still running at the deadline is dropped; if
     none finished, the rollout bot's own move is played), not reproducible, as machines
-    differ. Both given: whichever ends first. Neither: ``DEFAULT_SECONDS`` (45 ms, quick
-    enough for an app) with at most ``DEFAULT_ITERATIONS``.
+    differ. Both given: whichever ends first. Neither: the quick setting to play against
+    in an app, ``DEFAULT_SECONDS`` (45 ms) with at most ``DEFAULT_ITERATIONS``, and
+    unless given ``horizon=DEFAULT_HORIZON`` (3) and ``confidence=DEFAULT_CONFIDENCE`` (1.0).
     ``horizon``: stop each playout that many rounds of moves after leaving the tree and
     score it on the game's standing then (the design lab's: points so far, pounds lost),
     the leaders counting as winners; many more, shorter playouts in a long game.
@@ -121,8 +130,10 @@ class SearchBot(Bot):
         horizon: int | None = None,
     ):
         super().__init__(seed)
-        if iterations is None and time_budget is None:
+        if iterations is None and time_budget is None:  # the quick setting, to play against
             iterations, time_budget = DEFAULT_ITERATIONS, DEFAULT_SECONDS
+            horizon = DEFAULT_HORIZON if horizon is None else horizon
+            confidence = DEFAULT_CONFIDENCE if confidence is None else confidence
         elif iterations is None:
             iterations = MAX_SEARCH_ITERATIONS
         if horizon is not None and (

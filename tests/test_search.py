@@ -174,6 +174,7 @@ def test_search_keeps_to_its_time_budget():
     assert bot.last_search["iterations"] == 0
     default = SearchBot()
     assert default.time_budget == search.DEFAULT_SECONDS and default.iterations == search.DEFAULT_ITERATIONS
+    assert default.horizon == search.DEFAULT_HORIZON and default.confidence == search.DEFAULT_CONFIDENCE
     assert SearchBot(iterations=30).time_budget is None
 
 
