@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=12, help="decisions timed per game")
     parser.add_argument("--iterations", type=int, default=None, help="playouts per decision (default: the time budget)")
     parser.add_argument("--time-budget", type=float, default=None, help="seconds per decision")
-    parser.add_argument("--horizon", type=int, default=None, help="rounds played after the tree before scoring")
+    parser.add_argument("--horizon", type=int, default=None, help="moves played after the tree before scoring")
     args = parser.parse_args()
     print(f"{'game':<8} {'median ms':>10} {'max ms':>8} {'playouts':>9}")
     for name in ("legday", "gym", "diet"):

@@ -52,9 +52,10 @@ DEFAULT_SECONDS = 0.045
 #: The most iterations of a decision with the default time budget.
 DEFAULT_ITERATIONS = 400
 
-#: With the default time budget: rounds of moves played after the tree before a playout
-#: is scored on the standing (many short playouts fit in 45 ms, few whole games do).
-DEFAULT_HORIZON = 3
+#: With the default time budget: moves played after the tree before a playout is scored
+#: on the standing (many short playouts fit in 45 ms, few whole games do). 12 moves are
+#: 3 rounds of Leg Day's 4 simultaneous picks, 12 turns of GYM, about one Diet turn.
+DEFAULT_HORIZON = 12
 
 #: With the default time budget: standard errors by which a searched move must beat the
 #: rollout bot's own choice (a few dozen playouts are noisy).
@@ -95,8 +96,8 @@ class SearchBot(Bot):
     differ. Both given: whichever ends first. Neither: the quick setting to play against
     in an app, ``DEFAULT_SECONDS`` (45 ms) with at most ``DEFAULT_ITERATIONS``, and
     unless given ``horizon=DEFAULT_HORIZON`` (3) and ``confidence=DEFAULT_CONFIDENCE`` (1.0).
-    ``horizon``: stop each playout that many rounds of moves after leaving the tree and
-    score it on the game's standing then (the design lab's: points so far, pounds lost),
+    ``horizon``: stop each playout once that many moves have been played after leaving
+    the tree (in whole rounds of simultaneous moves) and score it on the game's standing then (the design lab's: points so far, pounds lost),
     the leaders counting as winners; many more, shorter playouts in a long game.
     ``rollout``: the bot name that plays the other seats and finishes each playout
     (default: ``"greedy"`` where the game has one, else ``"random"``; search refines
@@ -292,7 +293,8 @@ class SearchBot(Bot):
 
         False, and nothing backed up, when ``deadline`` (a ``time.perf_counter()`` time)
         passes first. With a ``horizon`` (and the game's ``standing``), the playout stops
-        that many moves after leaving the tree and is scored on the standing then.
+        once that many moves are played after leaving the tree (whole rounds: moves made
+        together all count) and is scored on the standing then.
         """
         path = [root]
         node = root
@@ -303,11 +305,11 @@ class SearchBot(Bot):
         while not state.is_over() and moves < self.max_moves:
             if deadline is not None and clock() > deadline:
                 return False
+            movers = state.to_move()
             if left is not None and not in_tree:
                 if left <= 0:
                     break
-                left -= 1
-            movers = state.to_move()
+                left -= len(movers)
             choices = []
             for seat in movers:
                 if seat == me and in_tree:
