@@ -15,7 +15,7 @@ import argparse
 import time
 
 import gamedesign
-from gamedesign.lab import compare_records, run_variants, variant
+from gamedesign.lab import compare_records, load_preset, run_variants, variant
 
 #: The variant compared with each game's baseline.
 PRESETS = {"legday": "legday_bench6", "gym": "gym_one_to_two", "diet": "diet_target_-8"}
@@ -35,9 +35,8 @@ def main() -> None:
         started = time.perf_counter()
         compare_records(records)
         compared = time.perf_counter() - started
-        game = variants[0].build()
         started = time.perf_counter()
-        for _ in variants:
+        for game in [variant(name, "baseline").build(), load_preset(preset).build()]:
             gamedesign.simulate(game, "greedy", games=args.games, seed=1, workers=args.workers, progress=False)
         simulated = time.perf_counter() - started
         print(
