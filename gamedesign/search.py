@@ -27,8 +27,9 @@ One iteration, in that imagined state:
    higher or lower scores are better is read from the result's winners.
 
 The action chosen is the root child visited most. Strength grows with ``iterations``
-(or ``time_budget`` seconds per decision); ``seed`` or ``reset`` fixes all randomness,
-so the same observation and seed always give the same decision with ``iterations``.
+(or ``time_budget`` seconds per decision; by default 45 ms, so an app can play against
+it); ``seed`` or ``reset`` fixes all randomness, so the same observation and seed always
+give the same decision with ``iterations`` (and no ``time_budget``).
 """
 
 from __future__ import annotations
@@ -43,6 +44,22 @@ from .simulate import legal_move
 
 #: The longest playout a search bot may ask for (``max_moves``), in moves.
 MAX_PLAYOUT_MOVES = 100_000
+
+#: Seconds a search bot spends on one decision when given neither ``iterations`` nor
+#: ``time_budget``: quick enough to play against in an app.
+DEFAULT_SECONDS = 0.045
+
+#: The most iterations of a decision with the default time budget.
+DEFAULT_ITERATIONS = 400
+
+#: With the default time budget: moves played after the tree before a playout is scored
+#: on the standing (many short playouts fit in 45 ms, few whole games do). 12 moves are
+#: 3 rounds of Leg Day's 4 simultaneous picks, 12 turns of GYM, about one Diet turn.
+DEFAULT_HORIZON = 12
+
+#: With the default time budget: standard errors by which a searched move must beat the
+#: rollout bot's own choice (a few dozen playouts are noisy).
+DEFAULT_CONFIDENCE = 1.0
 
 
 def _shown(value) -> str:
@@ -72,8 +89,16 @@ class _Node:
 class SearchBot(Bot):
     """Information-set MCTS over this player's own decisions, from sampled hidden states.
 
-    ``iterations``: determinized playouts per decision (the strength knob); or
-    ``time_budget``: seconds per decision instead (not reproducible, as machines differ).
+    ``iterations``: determinized playouts per decision (the strength knob; the same
+    seed then always gives the same decision); ``time_budget``: seconds per decision,
+    kept even on a slow machine (a playout still running at the deadline is dropped; if
+    none finished, the rollout bot's own move is played), not reproducible, as machines
+    differ. Both given: whichever ends first. Neither: the quick setting to play against
+    in an app, ``DEFAULT_SECONDS`` (45 ms) with at most ``DEFAULT_ITERATIONS``, and
+    unless given ``horizon=DEFAULT_HORIZON`` (3) and ``confidence=DEFAULT_CONFIDENCE`` (1.0).
+    ``horizon``: stop each playout once that many moves have been played after leaving
+    the tree (in whole rounds of simultaneous moves) and score it on the game's standing then (the design lab's: points so far, pounds lost),
+    the leaders counting as winners; many more, shorter playouts in a long game.
     ``rollout``: the bot name that plays the other seats and finishes each playout
     (default: ``"greedy"`` where the game has one, else ``"random"``; search refines
     the rollout bot's play, so a better rollout bot makes a stronger search).
@@ -94,7 +119,7 @@ class SearchBot(Bot):
 
     def __init__(
         self,
-        iterations: int = 100,
+        iterations: int | None = None,
         time_budget: float | None = None,
         rollout: str | None = None,
         exploration: float = 0.7,
@@ -103,8 +128,19 @@ class SearchBot(Bot):
         widening: float | None = 1.0,
         confidence: float | None = None,
         paired: bool = False,
+        horizon: int | None = None,
     ):
         super().__init__(seed)
+        if iterations is None and time_budget is None:  # the quick setting, to play against
+            iterations, time_budget = DEFAULT_ITERATIONS, DEFAULT_SECONDS
+            horizon = DEFAULT_HORIZON if horizon is None else horizon
+            confidence = DEFAULT_CONFIDENCE if confidence is None else confidence
+        elif iterations is None:
+            iterations = MAX_SEARCH_ITERATIONS
+        if horizon is not None and (
+            isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_PLAYOUT_MOVES
+        ):
+            raise ValueError(f"horizon must be a whole number from 1 to {MAX_PLAYOUT_MOVES:,}, or None, not {_shown(horizon)}")
         if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_SEARCH_ITERATIONS:
             raise ValueError(
                 f"iterations must be a whole number from 1 to {MAX_SEARCH_ITERATIONS:,}, not {_shown(iterations)}"
@@ -128,6 +164,7 @@ class SearchBot(Bot):
         self.widening = widening
         self.confidence = confidence
         self.paired = paired
+        self.horizon = horizon
         self.last_search: dict = {}
 
     def __repr__(self) -> str:
@@ -141,19 +178,27 @@ class SearchBot(Bot):
         if len(legal_actions) == 1:
             self.last_search = {"iterations": 0, "actions": {}}
             return legal_actions[0]
+        started = time.perf_counter()
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
         rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
         players = [make_bot(rollout, game) for _ in range(game.num_players)]
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        deadline = None if self.time_budget is None else started + self.time_budget
         if self.paired:
             return self._paired(observation, legal_actions, players, deadline)
+        standing = _standing_of(game) if self.horizon is not None else None
         done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
-            self._iterate(game.sample_state(observation, rng), root, me, players, rng)
+        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+            if not self._iterate(game.sample_state(observation, rng), root, me, players, rng, deadline, standing):
+                break  # the time ran out in the middle of a playout: it does not count
             done += 1
+        if not done:  # no playout fitted in the time: the rollout bot's own choice
+            policy = players[me]
+            view = observation if getattr(policy, "uses_observation", True) else None
+            self.last_search = {"iterations": 0, "actions": {}}
+            return _checked_move(game, policy.act(view, list(legal_actions)), legal_actions, policy)
         allowed = set(legal_actions)
         stats = {a: c for a, c in root.children.items() if a in allowed}
         self.last_search = {
@@ -190,16 +235,24 @@ class SearchBot(Bot):
         candidates = [default] + others[: width - 1]
         rewards: dict = {a: [] for a in candidates}
         rounds = 0
-        while (rounds * len(candidates) < self.iterations) if deadline is None else (
-            time.perf_counter() < deadline or rounds == 0
-        ):
+        while rounds * len(candidates) < self.iterations and (deadline is None or time.perf_counter() < deadline):
             deal, seeds = rng.getrandbits(32), [rng.getrandbits(32) for _ in players]
+            results = []
             for action in candidates:
                 state = game.sample_state(observation, random.Random(deal))
                 for seat, bot in enumerate(players):
                     bot.reset(game, seat, seeds[seat])
-                rewards[action].append(self._playout(state, me, action, players))
+                results.append(self._playout(state, me, action, players, deadline))
+                if results[-1] is None:
+                    break
+            if results[-1] is None:
+                break  # the time ran out in the middle of a round: it does not count
+            for action, reward in zip(candidates, results):
+                rewards[action].append(reward)
             rounds += 1
+        if not rounds:
+            self.last_search = {"iterations": 0, "actions": {}}
+            return default
         base = rewards[default]
         choice, best_gain = default, 0.0
         z = 1.0 if self.confidence is None else self.confidence
@@ -215,10 +268,13 @@ class SearchBot(Bot):
         }
         return choice
 
-    def _playout(self, state, me: int, first, players) -> float:
-        """Play ``first`` for ``me`` now, then everyone with the rollout bots to the end."""
+    def _playout(self, state, me: int, first, players, deadline=None) -> float | None:
+        """Play ``first`` for ``me`` now, then everyone with the rollout bots to the end
+        (None if ``deadline``, a ``time.perf_counter()`` time, passes first)."""
         moves, start = 0, True
         while not state.is_over() and moves < self.max_moves:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             choices = []
             for seat in state.to_move():
                 if start and seat == me:
@@ -232,13 +288,28 @@ class SearchBot(Bot):
             moves += len(choices)
         return self._reward(state, me) if state.is_over() else 0.0
 
-    def _iterate(self, state, root: _Node, me: int, players: list, rng: random.Random) -> None:
+    def _iterate(self, state, root: _Node, me: int, players: list, rng, deadline=None, standing=None) -> bool:
+        """One playout from a sampled ``state``, backed up along its path in the tree.
+
+        False, and nothing backed up, when ``deadline`` (a ``time.perf_counter()`` time)
+        passes first. With a ``horizon`` (and the game's ``standing``), the playout stops
+        once that many moves are played after leaving the tree (whole rounds: moves made
+        together all count) and is scored on the standing then.
+        """
         path = [root]
         node = root
         in_tree = True
         moves = 0
+        left = self.horizon if standing is not None else None  # moves to play after the tree
+        clock = time.perf_counter
         while not state.is_over() and moves < self.max_moves:
+            if deadline is not None and clock() > deadline:
+                return False
             movers = state.to_move()
+            if left is not None and not in_tree:
+                if left <= 0:
+                    break
+                left -= len(movers)
             choices = []
             for seat in movers:
                 if seat == me and in_tree:
@@ -251,11 +322,17 @@ class SearchBot(Bot):
             for seat, action in choices:
                 state._apply(seat, action)  # legal: chosen from the legal actions, or checked
             moves += len(choices)
-        reward = self._reward(state, me) if state.is_over() else 0.0
+        if state.is_over():
+            reward = self._reward(state, me)
+        elif left is not None and left <= 0:
+            reward = _standing_reward(standing(state), me)
+        else:
+            reward = 0.0
         for n in path:
             n.visits += 1
             n.value += reward
             n.square += reward * reward
+        return True
 
     def _select(self, node: _Node, state, me: int, legal: list, policy, rng: random.Random):
         children = node.children
@@ -306,6 +383,45 @@ def _rollout_move(state, seat: int, bot):
     if type(action) is type(choice):
         return action
     return _checked(state, seat, choice, f"the rollout bot {bot_label(bot)!r}", legal)
+
+
+def _checked_move(game, choice, legal, bot):
+    """The rollout bot's ``choice`` as the engine's legal action (a ``ValueError`` if none)."""
+    try:
+        return legal_move(game, choice, legal)
+    except ValueError as err:
+        raise ValueError(f"the rollout bot {bot_label(bot)!r} {err}") from None
+
+
+def _standing_of(game):
+    """The game's standing during play (one number per seat, higher is better), as the
+    design lab samples it; None for a game the lab does not know (playouts then run to
+    the end)."""
+    from .lab.record import PROFILES
+
+    profile = PROFILES.get(game.name)
+    return None if profile is None else profile.standing
+
+
+def _standing_reward(standing, me: int) -> float:
+    """The reward of :meth:`SearchBot._reward` for a game cut short, reading the standing
+    as final scores: the leaders as winners, higher as better."""
+    top = max(standing)
+    leaders = tuple(seat for seat, value in enumerate(standing) if value == top)
+    win = 1.0 / len(leaders) if me in leaders else 0.0
+    if len(leaders) == len(standing):
+        return 0.5 * win + 0.25 * 0.5 + 0.25 * 0.5
+    beaten, margin = _standing(_Scores(tuple(standing), leaders), me)
+    return 0.5 * win + 0.25 * beaten + 0.25 * margin
+
+
+class _Scores:
+    """The two fields of a result that :func:`_standing` reads."""
+
+    __slots__ = ("scores", "winners")
+
+    def __init__(self, scores, winners):
+        self.scores, self.winners = scores, winners
 
 
 def _checked(state, seat: int, choice, who: str, legal=None):

@@ -9,6 +9,7 @@ import pytest
 
 import gamedesign
 from gamedesign.bots import bot_names, make_bot
+from gamedesign import search
 from gamedesign.search import SearchBot
 
 
@@ -53,8 +54,8 @@ def test_bots_decide_the_same_when_only_hidden_cards_differ(name, bot):
         decisions = []
         for s in (state, variant):
             player = make_bot(bot, game)
-            if isinstance(player, SearchBot):
-                player.iterations = 12
+            if isinstance(player, SearchBot):  # a fixed number of iterations, no clock: reproducible
+                player.iterations, player.time_budget = 12, None
             player.reset(game, seat, 42)
             decisions.append(player.act(s.observe(seat), s.legal_actions(seat)))
         assert decisions[0] == decisions[1]
@@ -160,3 +161,32 @@ def test_paired_search_ignores_hidden_cards_and_plays_on(name):
             picks.append(bot.act(s.observe(seat), s.legal_actions(seat)))
         assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
         assert bot.last_search["iterations"] >= (6 if len(state.legal_actions(seat)) > 1 else 0)
+
+
+def test_search_keeps_to_its_time_budget():
+    """With no time for a single playout, the bot plays its rollout bot's move at once."""
+    game = gamedesign.load("gym")
+    state = game.new_state(seed=1)
+    seat = state.to_move()[0]
+    bot = SearchBot(time_budget=1e-9)
+    bot.reset(game, seat, 4)
+    assert bot.act(state.observe(seat), state.legal_actions(seat)) in state.legal_actions(seat)
+    assert bot.last_search["iterations"] == 0
+    default = SearchBot()
+    assert default.time_budget == search.DEFAULT_SECONDS and default.iterations == search.DEFAULT_ITERATIONS
+    assert default.horizon == search.DEFAULT_HORIZON and default.confidence == search.DEFAULT_CONFIDENCE
+    assert SearchBot(iterations=30).time_budget is None
+
+
+def test_search_with_a_horizon_scores_cut_playouts_on_the_standing():
+    game = gamedesign.load("diet", players=3)
+    state = game.new_state(seed=2)
+    seat = state.to_move()[0]
+    bot = SearchBot(iterations=8, horizon=2)
+    bot.reset(game, seat, 1)
+    assert bot.act(state.observe(seat), state.legal_actions(seat)) in state.legal_actions(seat)
+    assert bot.last_search["iterations"] == 8
+    values = [value for _, value in bot.last_search["actions"].values()]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    with pytest.raises(ValueError, match="horizon"):
+        SearchBot(horizon=0)

@@ -12,12 +12,14 @@ per game).
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 import pandas as pd
 
 from .metrics import definition, game_table, interval, seat_columns
-from .record import record_games
+from ..simulate import _process_pool, _unpicklable
+from .record import CHUNK, PARALLEL_FROM, record_games
 from .variants import Variant
 
 
@@ -33,12 +35,14 @@ def _as_variant(v) -> Variant:
     raise ValueError(f"a variant is a Variant, a table of its fields, or a preset name/path; not {v!r}")
 
 
-def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None) -> dict:
+def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None, *, workers=None) -> dict:
     """Record ``games`` games of each variant from the same ``seed``: label -> list of records.
 
     ``variants`` are :class:`Variant` objects, dicts or preset names; they must all be
     the same game with the same number of players. ``progress(done, total)`` counts games
-    over all variants.
+    over all variants. ``workers``: processes to record in (by default every core when
+    all the variants' games together are ``record.PARALLEL_FROM`` or more); the records
+    are the same either way.
     """
     variants = [_as_variant(v) for v in variants]
     if not variants:
@@ -54,11 +58,24 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None)
                 f"variant {v.label!r} is {g.name!r} with {g.num_players} players; the baseline "
                 f"{labels[0]!r} is {first.name!r} with {first.num_players}: compare like with like"
             )
+    if workers is None:
+        workers = (os.cpu_count() or 1) if games * len(built) >= PARALLEL_FROM and games > CHUNK else 1
+    pool = None
+    if workers > 1 and all(_unpicklable(game, _bot_list(bots, game)) is None for game in built):
+        pool = _process_pool(workers)  # one pool for every variant
     out = {}
-    for i, (label, game) in enumerate(zip(labels, built)):
-        report = None if progress is None else (lambda done, total, i=i: progress(i * games + done, len(built) * games))
-        out[label] = record_games(game, bots, games=games, seed=seed, progress=report)
+    try:
+        for i, (label, game) in enumerate(zip(labels, built)):
+            report = None if progress is None else (lambda done, total, i=i: progress(i * games + done, len(built) * games))
+            out[label] = record_games(game, bots, games=games, seed=seed, progress=report, workers=1, executor=pool)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return out
+
+
+def _bot_list(bots, game) -> list:
+    return [bots] * game.num_players if isinstance(bots, str) else list(bots)
 
 
 def compare_tables(tables: dict) -> pd.DataFrame:

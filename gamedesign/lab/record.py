@@ -18,11 +18,12 @@ The standing is a number per seat, higher is better, sampled at the end of each 
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections import Counter
 from typing import Callable
 
 from ..bots import bot_label, make_bot
-from ..simulate import legal_move, lineup, play_game, run_seed
+from ..simulate import _process_pool, _run, _unpicklable, legal_move, lineup, play_game, run_seed
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -273,22 +274,71 @@ class _MoveLog:
         return self.moves >= self.max_moves
 
 
-def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None) -> list:
+#: Runs of at least this many games are recorded on all cores when no ``workers`` are given.
+PARALLEL_FROM = 400
+
+#: Games per chunk sent to a worker process.
+CHUNK = 100
+
+
+def record_games(
+    game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None, *, workers=None, executor=None
+) -> list:
     """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed)`` and
     return one :class:`GameRecord` per game (the same games: same seeds, same results).
 
     ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
-    winner). ``progress(done, total)`` is called after each game, if given.
+    winner). ``progress(done, total)`` is called as games finish, if given.
+    ``workers``: processes to record in (by default every core for ``PARALLEL_FROM``
+    games or more, else this process); ``executor``: a ``concurrent.futures`` executor
+    to use instead. The records are the same however the games are shared out.
     """
-    n = game.num_players
     bots, labels = lineup(game, bots, games)
     seed = _whole_seed(seed)
     labels = tuple(labels)
+    seeds = _seeds(seed, games)
+    if executor is None:
+        if workers is None:
+            workers = (os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+        if workers > 1 and (games <= CHUNK or _unpicklable(game, bots) is not None):
+            workers = 1
+    if (executor is None and workers <= 1) or games <= CHUNK:
+        report = None if progress is None else (lambda done: progress(done, games))
+        return _record_chunk(game, bots, labels, 0, seeds, seed, max_moves, report)
+    tasks = [
+        ((game, bots, labels, start, seeds[start : start + CHUNK], seed, max_moves), len(seeds[start : start + CHUNK]))
+        for start in range(0, games, CHUNK)
+    ]
+    own_pool = None
+    if executor is None:
+        own_pool = executor = _process_pool(min(workers, len(tasks)))
+    bar = None if progress is None else _Progress(progress, games)
+    return [record for part in _run(_record_chunk, tasks, executor, own_pool, bar) for record in part]
+
+
+class _Progress:
+    """``progress(done, total)`` as the progress bar that ``simulate``'s runner updates."""
+
+    def __init__(self, progress, total: int):
+        self.progress, self.total, self.done = progress, total, 0
+
+    def update(self, games: int) -> None:
+        self.done += games
+        self.progress(self.done, self.total)
+
+    def close(self) -> None:
+        pass
+
+
+def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: int, report=None) -> list:
+    """Record the games of ``seeds``, numbered from ``first``, of the run from ``seed``."""
+    n = game.num_players
     profile = PROFILES[game.name]
     decisions: list = []
     players = [_Recording(make_bot(spec, game), seat, decisions, profile.card_of) for seat, spec in enumerate(bots)]
     records = []
-    for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
+    for offset, (game_seed, bot_seeds) in enumerate(seeds):
+        index = first + offset
         decisions.clear()
         start = game.new_state(seed=game_seed)
         log = _MoveLog(profile, start, max_moves)
@@ -324,8 +374,8 @@ def record_games(game, bots, games: int = 200, seed: int = 0, max_moves: int = 1
             record.length = profile.length(state, actions)
             record.ended_by = "turn limit"
         records.append(record)
-        if progress is not None:
-            progress(index + 1, games)
+        if report is not None:
+            report(offset + 1)
     return records
 
 

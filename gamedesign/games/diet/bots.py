@@ -36,31 +36,33 @@ class GreedyDietBot(Bot):
 
     def act(self, observation: dict, legal_actions):
         deck = self.game.deck
+        if getattr(self, "_deck", None) is not deck:  # each card's pounds and kind, by name
+            self._deck = deck
+            self._pounds = {c.name: c.pounds for c in deck.cards}
+            self._kinds = {c.name: c.kind for c in deck.cards}
+        pounds = self._pounds
         step, phase = observation["step"], observation["phase"]
-        plays = [a for a in legal_actions if isinstance(a, Play)]
-        decline = next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
         if phase == "planning":
             return self._plan(observation, legal_actions)
+        plays = [a for a in legal_actions if type(a) is Play]
+        if not plays:
+            return next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
         if step == "own":
-            if not plays:
-                return decline
-            best = min(deck.card(a.card).pounds for a in plays)
-            return self._pick([a for a in plays if deck.card(a.card).pounds == best])
+            best = min(pounds[a.card] for a in plays)
+            return self._pick([a for a in plays if pounds[a.card] == best])
         if step in ("neighbour", "willpower"):
-            if not plays:
-                return decline
-            most = max(deck.card(a.card).pounds for a in plays) if step == "neighbour" else 0
-            return self._pick([a for a in plays if deck.card(a.card).pounds == most])
+            most = max(pounds[a.card] for a in plays) if step == "neighbour" else 0
+            return self._pick([a for a in plays if pounds[a.card] == most])
         if step == "laziness":
-            exercise = deck.card(observation["on_table"]["card"])
-            if plays and self._matters(observation, exercise.pounds):
+            if self._matters(observation, pounds[observation["on_table"]["card"]]):
                 return self._pick(plays)
-            return decline
+            return next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
         if step == "cheat":
-            cheats = sum(1 for c in observation["hand"] if deck.card(c).kind == "cheat")
-            if plays and (cheats >= 2 or self._matters(observation, 0)):
+            kinds = self._kinds
+            cheats = sum(1 for c in observation["hand"] if kinds[c] == "cheat")
+            if cheats >= 2 or self._matters(observation, 0):
                 return self._pick(plays)
-            return decline
+            return next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
         return self._pick(list(legal_actions))  # pragma: no cover - every step is handled above
 
     def _pick(self, actions):
@@ -75,12 +77,13 @@ class GreedyDietBot(Bot):
         return weights[active] <= min(others) or weights[active] <= target + DANGER_MARGIN
 
     def _plan(self, observation: dict, legal_actions):
-        values = self.card_values(observation["hand"])
-        limit = max((len(a.cards) for a in legal_actions), default=0)
+        hand = observation["hand"]
+        values = self.card_values(hand)
+        # Planning allows any cards of the hand, up to the deck's limit: the discard
+        # chosen below is always among the legal actions (the engine checks it anyway).
+        limit = min(self.game.deck.planning_discards, len(hand))
         ranked = sorted(values, key=lambda pair: pair[1])
-        worst = tuple(card for card, value in ranked[:limit] if value < FRESH_CARD_VALUE)
-        wanted = Discard(worst)
-        return wanted if wanted in legal_actions else Discard(())
+        return Discard(tuple(card for card, value in ranked[:limit] if value < FRESH_CARD_VALUE))
 
     def card_values(self, hand) -> list[tuple[str, float]]:
         """Each card in ``hand`` with its value for the turns ahead (for lessons: why the
@@ -91,7 +94,7 @@ class GreedyDietBot(Bot):
         out = []
         # Best cards first, so the first of each use gets the full value.
         for name in sorted(hand, key=lambda c: (deck.card(c).pounds, c)):
-            card = deck.card(name)
+            card = deck.by_name[name]
             if card.kind in MEALS and card.pounds <= 0:
                 use = ("eat", card.kind)
                 value = (3.0 - card.pounds) if not seen[use] else 0.8 - 0.2 * card.pounds

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import operator
 import random
 import re
 from dataclasses import dataclass
@@ -167,6 +168,13 @@ class Discard:
     def __post_init__(self):
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
+    @classmethod
+    def _sorted(cls, cards: tuple) -> "Discard":
+        """A discard of ``cards``, a tuple already in sorted order (no second sort)."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "cards", cards)
+        return action
+
     def __str__(self) -> str:
         return "discard " + (", ".join(self.cards) if self.cards else "nothing")
 
@@ -193,6 +201,48 @@ class Pass:
 # The game
 # ----------------------------------------------------------------------------------------
 
+#: How many Discard actions a game keeps ready before it starts afresh.
+_DISCARD_CACHE = 50_000
+
+
+def _discard_positions(shape: tuple, limit: int) -> list:
+    """For a sorted hand whose card at position i first appears at ``shape[i]``: one
+    function per distinct discard (in ``itertools.combinations`` order, 0 to ``limit``
+    cards), each taking that discard's cards out of the sorted hand as a tuple."""
+    takes = []
+    for r in range(min(limit, len(shape)) + 1):
+        chosen = dict.fromkeys(
+            tuple(shape[i] for i in positions) for positions in itertools.combinations(range(len(shape)), r)
+        )
+        for positions in chosen:
+            # The first positions of equal cards stand for them all (the same names).
+            if r == 0:
+                takes.append(operator.itemgetter(slice(0, 0)))
+            elif r == 1:
+                takes.append(operator.itemgetter(slice(positions[0], positions[0] + 1)))
+            else:
+                takes.append(operator.itemgetter(*positions))
+    return takes
+
+
+def _allowed_cards(deck: Deck) -> dict:
+    """For each (phase, step) answered by playing a card: the names of the cards allowed."""
+    kinds = {c.name: c for c in deck.cards}
+
+    def names(test) -> frozenset:
+        return frozenset(name for name, c in kinds.items() if test(c))
+
+    allowed = {}
+    for meal in MEALS:
+        allowed[(meal, "own")] = names(lambda c, m=meal: c.kind == m and c.pounds <= 0)
+        allowed[(meal, "neighbour")] = names(lambda c, m=meal: c.kind == m and c.pounds > 0)
+    allowed[("exercise", "own")] = names(lambda c: c.kind == "exercise")
+    allowed[("exercise", "laziness")] = names(lambda c: c.kind == "laziness")
+    allowed[("cheat", "cheat")] = names(lambda c: c.kind == "cheat")
+    allowed[("cheat", "willpower")] = names(lambda c: c.kind == "willpower")
+    return allowed
+
+
 
 class DietGame(Game):
     """The Diet Game for 2-6 players."""
@@ -217,6 +267,41 @@ class DietGame(Game):
             raise ValueError(f"deck: {err}") from None
         self.names = PLAYER_NAMES[: self.num_players]
         self._options_data = None
+        self._card_rank = {name: i for i, name in enumerate(self.deck.card_names())}
+        self._plays = {name: Play(name) for name in self.deck.by_name}
+        self._allowed = _allowed_cards(self.deck)
+        self._declines = {**{(p, "own"): Skip(p) for p in (*MEALS, "exercise")}, "pass": Pass()}
+        self._shapes: dict = {}  # a sorted hand's shape -> which positions each discard takes
+        self._discards: dict = {}  # sorted card names -> their Discard action
+
+    def discards(self, hand) -> list:
+        """The Planning discards of ``hand`` (0 to the deck's limit of cards, each set of
+        names once), in the order ``legal_actions`` lists them.
+
+        A hand of 7 has up to 64 of them. Which positions of the sorted hand each one
+        takes depends only on the hand's *shape* (where equal cards repeat), so that is
+        worked out once per shape, and each discard object is made once per set of names.
+        """
+        key = tuple(sorted(hand))
+        shape = tuple(map(key.index, key))
+        takes = self._shapes.get(shape)
+        if takes is None:
+            takes = self._shapes[shape] = _discard_positions(shape, self.deck.planning_discards)
+        made = self._discards
+        if len(made) >= _DISCARD_CACHE:
+            made.clear()
+        out = []
+        for take in takes:
+            cards = take(key)
+            action = made.get(cards)
+            if action is None:
+                action = made[cards] = Discard._sorted(cards)
+            out.append(action)
+        return out
+
+    def __getstate__(self) -> dict:
+        # Sent to worker processes without the discards made so far (they are rebuilt).
+        return {**self.__dict__, "_shapes": {}, "_discards": {}}
 
     def options_dict(self) -> dict:
         if self._options_data is None:
@@ -291,7 +376,7 @@ class DietState(State):
         self.tally = {name: [0] * n for name in TALLIES}
         self.reshuffles = 0
         self.log: list[str] = []
-        self._log_json: list[str] = []  # each line already JSON-encoded: saving stays fast in long games
+        self._log_json: list[str] = []  # the lines JSON-encoded so far (by to_json): saving stays fast in long games
         self.history: list[list[int]] = []
         self._history_json: list[str] = []
         self._record_weights()
@@ -311,11 +396,9 @@ class DietState(State):
 
     def _record_weights(self) -> None:
         self.history.append(list(self.weights))
-        self._history_json.append(json.dumps(self.weights))
 
     def _say(self, text: str) -> None:
         self.log.append(text)
-        self._log_json.append(json.dumps(text))
 
     def right_of(self, seat: int) -> int:
         """The player to the right of ``seat`` (seat i-1)."""
@@ -339,32 +422,18 @@ class DietState(State):
         self._check_player(player)
         if self.phase == "over" or player != self.to_move()[0]:
             return []
-        deck = self.game.deck
+        game = self.game
         hand = self.hands[player]
         step, phase = self.step, self.phase
-
-        def plays(test) -> list:
-            return [Play(name) for name in sorted({c for c in hand if test(deck.by_name[c])})]
-
         if phase == "planning":
-            cards = sorted(hand)
-            options = []
-            for r in range(min(deck.planning_discards, len(cards)) + 1):
-                options.extend(dict.fromkeys(itertools.combinations(cards, r)))
-            return [Discard(c) for c in options]
-        if step == "own" and phase in MEALS:
-            return plays(lambda c: c.kind == phase and c.pounds <= 0) + [Skip(phase)]
-        if step == "own" and phase == "exercise":
-            return plays(lambda c: c.kind == "exercise") + [Skip("exercise")]
-        if step == "neighbour":
-            return plays(lambda c: c.kind == phase and c.pounds > 0) + [Pass()]
-        if step == "laziness":
-            return plays(lambda c: c.kind == "laziness") + [Pass()]
-        if step == "cheat":
-            return plays(lambda c: c.kind == "cheat") + [Pass()]
-        if step == "willpower":
-            return plays(lambda c: c.kind == "willpower") + [Pass()]
-        raise AssertionError(f"no decision at phase {phase!r}, step {step!r}")  # pragma: no cover
+            return list(game.discards(hand))
+        allowed = game._allowed.get((phase, step))
+        if allowed is None:  # pragma: no cover
+            raise AssertionError(f"no decision at phase {phase!r}, step {step!r}")
+        plays = game._plays
+        actions = [plays[name] for name in sorted(allowed.intersection(hand))]
+        actions.append(game._declines[(phase, "own")] if step == "own" else game._declines["pass"])
+        return actions
 
     def _apply(self, player: int, action) -> None:
         handler = {
@@ -393,7 +462,7 @@ class DietState(State):
 
     def observe(self, player: int) -> dict:
         self._check_player(player)
-        order = self.game.deck.card_names()
+        rank = self.game._card_rank
         view = {
             "game": self.game.name,
             "player": player,
@@ -407,7 +476,7 @@ class DietState(State):
             "step": self.step,
             "waiting_for": self.to_move(),
             "on_table": None if self.pending is None else dict(self.pending),
-            "hand": sorted(self.hands[player], key=order.index),
+            "hand": sorted(self.hands[player], key=rank.__getitem__),
             "hand_sizes": [len(h) for h in self.hands],
             "weights": list(self.weights),
             "deck_size": len(self.deck),
@@ -502,6 +571,8 @@ class DietState(State):
         when cards are shuffled, so their JSON is made once and reused."""
         data = {"game": self.game.name, "players": self.game.num_players, "options": self.game.options_dict()}
         data.update(self._plain_data())
+        _encode_new(self.log, self._log_json)
+        _encode_new(self.history, self._history_json)
         pieces = {
             "rng": self._rng_text(),
             "log": "[" + ", ".join(self._log_json) + "]",
@@ -707,6 +778,12 @@ class DietState(State):
         self._say(f"{self.name(by)} played {cheat} on {self.name(a)} ({_lb(pounds)}).")
         self._change_weight(a, pounds, "cheats")
         self._next_phase()
+
+
+def _encode_new(items: list, encoded: list) -> None:
+    """JSON-encode the entries of ``items`` (which only grows) not yet in ``encoded``."""
+    for item in itertools.islice(items, len(encoded), None):
+        encoded.append(json.dumps(item))
 
 
 def personalise(text: str, names, seat: int) -> str:

@@ -1,0 +1,49 @@
+"""How long a design-lab what-if takes: two variants, greedy bots, paired comparison.
+
+    python benchmarks/lab_compare.py              # 1,000 games per variant, every game
+    python benchmarks/lab_compare.py --games 200 --workers 1
+
+For each game it times ``lab.run_variants`` (recording the games of the baseline and of
+one shipped preset) and ``lab.compare_records`` (the table of differences), and, for the
+same games, ``gamedesign.simulate`` of the baseline: the recording's cost against plain
+simulation. Not a test: figures depend on the machine (see ``benchmarks/RESULTS.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import gamedesign
+from gamedesign.lab import compare_records, load_preset, run_variants, variant
+
+#: The variant compared with each game's baseline.
+PRESETS = {"legday": "legday_bench6", "gym": "gym_one_to_two", "diet": "diet_target_-8"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per variant")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores when it pays)")
+    args = parser.parse_args()
+    print(f"{'game':<8} {'record s':>9} {'compare s':>10} {'total s':>8} {'simulate s':>11} {'record/simulate':>16}")
+    for name, preset in PRESETS.items():
+        variants = [variant(name, "baseline"), preset]
+        started = time.perf_counter()
+        records = run_variants(variants, "greedy", games=args.games, seed=1, workers=args.workers)
+        recorded = time.perf_counter() - started
+        started = time.perf_counter()
+        compare_records(records)
+        compared = time.perf_counter() - started
+        started = time.perf_counter()
+        for game in [variant(name, "baseline").build(), load_preset(preset).build()]:
+            gamedesign.simulate(game, "greedy", games=args.games, seed=1, workers=args.workers, progress=False)
+        simulated = time.perf_counter() - started
+        print(
+            f"{name:<8} {recorded:>9.2f} {compared:>10.2f} {recorded + compared:>8.2f} "
+            f"{simulated:>11.2f} {recorded / simulated:>16.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""How long the search bot takes for one decision, and how many playouts it fits in.
+
+    python benchmarks/search_decision.py                 # the default settings
+    python benchmarks/search_decision.py --iterations 100
+
+For each game it plays a few greedy games part of the way, asks a search bot for the
+decision of the seat to move (only decisions with two moves or more), and prints the
+median and the largest time per decision and the median number of playouts. With the
+default settings (a 45 ms time budget) the time is the budget kept; with
+``--iterations`` it is what that many playouts cost on this machine. Not a test:
+figures depend on the machine (see ``benchmarks/RESULTS.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import gamedesign
+from gamedesign.bots import make_bot
+from gamedesign.search import SearchBot
+
+
+def decisions(game, count: int, rng: random.Random):
+    """States part-way through greedy games, with a seat that has a real choice."""
+    found = 0
+    for seed in range(10 * count):
+        state = game.new_state(seed=seed)
+        bots = [make_bot("greedy", game) for _ in range(game.num_players)]
+        for seat, bot in enumerate(bots):
+            bot.reset(game, seat, seed + seat)
+        for _ in range(rng.randrange(0, 80)):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat)))
+        if state.is_over() or len(state.legal_actions(state.to_move()[0])) < 2:
+            continue
+        yield state, state.to_move()[0]
+        found += 1
+        if found == count:
+            return
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=12, help="decisions timed per game")
+    parser.add_argument("--iterations", type=int, default=None, help="playouts per decision (default: the time budget)")
+    parser.add_argument("--time-budget", type=float, default=None, help="seconds per decision")
+    parser.add_argument("--horizon", type=int, default=None, help="moves played after the tree before scoring")
+    args = parser.parse_args()
+    print(f"{'game':<8} {'median ms':>10} {'max ms':>8} {'playouts':>9}")
+    for name in ("legday", "gym", "diet"):
+        game = gamedesign.load(name)
+        times, playouts = [], []
+        for i, (state, seat) in enumerate(decisions(game, args.decisions, random.Random(1))):
+            bot = SearchBot(iterations=args.iterations, time_budget=args.time_budget, horizon=args.horizon)
+            bot.reset(game, seat, i)
+            started = time.perf_counter()
+            bot.act(state.observe(seat), state.legal_actions(seat))
+            times.append(time.perf_counter() - started)
+            playouts.append(bot.last_search["iterations"])
+        print(
+            f"{name:<8} {1e3 * statistics.median(times):>10.1f} {1e3 * max(times):>8.1f} "
+            f"{statistics.median(playouts):>9.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
