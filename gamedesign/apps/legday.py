@@ -29,38 +29,51 @@ from gamedesign.apps.common import (
 from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
 from gamedesign.games.legday import CATEGORIES, Pick
+from gamedesign.apps import legday_cards
 
-# Card colours with a text label always beside them: colour is never the only cue.
-KIND_STYLE = {
-    "curl": ("#fde2c4", "💪", "Curl: 1/3/6/10/15 for 1-5 cards"),
-    "bench": ("#d6e9f8", "🏋", "Bench: 5 points for each pair"),
-    "press": ("#dcd3f0", "⬆", "Overhead Press: 10 points for each three"),
-    "pullup": ("#d9f0dc", "↥", "Pull-Up: the points printed on it"),
-    "shake": ("#f8d9e6", "🥤", "Protein Shake: 10 for most images, 5 for second"),
-    "selfie": ("#fff3b0", "📸", "Selfie: 1 point per different symbol on your other cards"),
-    "legday": ("#e3e3e3", "🦵", "Leg Day: -1 face up; the fewest Leg Days is eliminated"),
-}
-
-CSS = """
-<style>
-.gd-legday .gd-card { display:inline-block; margin:2px; padding:2px 6px; border:1px solid #555;
-  border-radius:6px; font-size:12px; color:#111; white-space:nowrap; }
-.gd-legday .gd-down { background:#555; color:#fff; }
-.gd-legday table.gd-table { border-collapse:collapse; }
+CSS = (
+    "<style>"
+    + legday_cards.CSS
+    + """
+.gd-legday { max-width:100%; box-sizing:border-box; }
+.gd-legday table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
-  padding:4px 8px; text-align:left; vertical-align:top; color:#111; }
-.gd-legday table.gd-table td small { white-space:nowrap; }
+  padding:3px 5px; text-align:left; vertical-align:top; color:#111; font-size:12px; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
+.gd-legday .gd-handcard { align-items:center; margin:2px; }
+.gd-legday .gd-note { color:#111; font-size:13px; max-width:60em; }
 </style>
 """
+)
 
 
-def _chip(deck, name: str | None, face_up: bool) -> str:
+def _chip(deck, name: str | None, face_up: bool, new: bool = False) -> str:
     if name is None:
-        return '<span class="gd-card gd-down" title="face down (Home Day)">🂠 face down</span>'
-    colour, symbol, _ = KIND_STYLE[deck.card(name).kind]
-    mark = "" if face_up else " (home)"
-    return f'<span class="gd-card" style="background:{colour}">{symbol} {html.escape(name)}{mark}</span>'
+        return legday_cards.face_down_html()
+    return legday_cards.mini_card_html(deck.card(name), "" if face_up else " (home)", new=new)
+
+
+def tie_break_text(report, names: list[str]) -> str:
+    """Why the winners won when points were tied, in a sentence ("" when no tie-break was needed)."""
+    if not report.decided_by.startswith(("tie on points", "shared win")):
+        return ""
+    alive = [s for s in range(len(names)) if s not in report.eliminated]
+    best = max(report.points[s] for s in alive)
+    tied = [s for s in alive if report.points[s] == best]
+    who = " and ".join(names[s] for s in tied)
+    legs = ", ".join(f"{names[s]} {report.leg_days[s]}" for s in tied)
+    shakes = ", ".join(f"{names[s]} {report.shake_images[s]}" for s in tied)
+    winners = " and ".join(names[s] for s in report.winners)
+    return (
+        f"{who} tied on {best} points. Tie-breaks: most Leg Day cards ({legs}), then most Protein Shake "
+        f"images ({shakes}). {winners} {'win' if len(report.winners) > 1 or winners == 'You' else 'wins'}: {report.decided_by}."
+    )
+
+
+SQUATS_NOTE = (
+    "* Squats: everyone who did not win draws one card from the full deck and does as many squats as the "
+    "deck holds cards of that type (a Leg Day means all the deck's Leg Day cards)."
+)
 
 
 class LegDayApp:
@@ -74,7 +87,7 @@ class LegDayApp:
         self.human = human = check_seat(human, players)
         self.bot_specs = specs = seat_specs(self.game, human, bots)
         self.names = [
-            "You" if seat == human else f"Bot {seat} ({specs[seat] if isinstance(specs[seat], str) else 'bot'})"
+            "You" if seat == human else f"Bot {seat}"
             for seat in range(players)
         ]
 
@@ -144,8 +157,14 @@ class LegDayApp:
         before = [len(t) for t in state.tableaus]
         try:
             state.apply(self.human, Pick(card))
-        except IllegalAction as err:
-            message(self.status, f"Not allowed: {err}", "error")
+        except IllegalAction:
+            if view_pick := state.observe(self.human)["my_pick"]:
+                text = f"You already picked {view_pick} today: wait for the others."
+            elif card not in state.observe(self.human)["hand"]:
+                text = f"{card} is not in your hand: click Play under one of the cards in your hand."
+            else:
+                text = f"You cannot play {card} now: click Play under a card in your hand."
+            message(self.status, text, "error")
             return
         self._record_reveal(day_label, before)
         if self._advance():  # else the bot's failure stays in the status line
@@ -189,17 +208,19 @@ class LegDayApp:
             self.hand_label.value = "<b>Your hand</b> — click a card to play it today:"
         buttons = []
         for name in view["hand"]:
-            kind = deck.card(name).kind
-            colour, symbol, hint = KIND_STYLE[kind]
+            card = deck.card(name)
             button = widgets.Button(
-                description=f"{symbol} {name}",
-                tooltip=hint,
-                layout=widgets.Layout(width="auto", height="48px"),
+                description="Play",
+                tooltip=f"Play {legday_cards.display_name(card)} today",
+                layout=widgets.Layout(width="118px"),
                 disabled=view["over"] or view["my_pick"] is not None,
             )
-            button.style.button_color = colour
+            button.add_class("gd-play")
             button.on_click(lambda _, name=name: self.play(name))
-            buttons.append(button)
+            item = widgets.VBox([widgets.HTML(legday_cards.card_html(card, deck)), button])
+            item.add_class("gd-handcard")
+            item.play_button = button
+            buttons.append(item)
         self.hand_box.children = buttons
         self.table.value = self._table_html(view)
         self.reveals.value = (
@@ -218,17 +239,18 @@ class LegDayApp:
             up = [name for name, face_up in tableau if face_up]
             down = [name for name, face_up in tableau if not face_up]
             legs_up = sum(1 for name in up if deck.card(name).kind == "legday")
-            chips = "".join(_chip(deck, name, True) for name in up)
+            last = tableau[-1][0] if tableau and tableau[-1][1] else None
+            chips = "".join(_chip(deck, name, True, new=i == len(up) - 1 and name == last) for i, name in enumerate(up))
             if seat == self.human or view["over"]:
                 chips += "".join(_chip(deck, name, False) for name in down)
                 hidden = ""
             else:
-                hidden = f'<span class="gd-card gd-down">🂠 × {len(down)} face down</span>' if down else ""
+                hidden = legday_cards.face_down_html(f"{len(down)} face down") if down else ""
             rows.append(
                 f"<tr><th>{html.escape(self.names[seat])}</th><td>{chips}{hidden}</td>"
                 f"<td>{legs_up} face-up Leg Day{'s' if legs_up != 1 else ''}</td></tr>"
             )
-        return '<table class="gd-table"><tr><th>Player</th><th>Cards played</th><th>Seen Leg Days</th></tr>' + "".join(rows) + "</table>"
+        return '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest Gym Day card)</th><th>Seen Leg Days</th></tr>' + "".join(rows) + "</table>"
 
     def _scores_html(self) -> str:
         state = self.state
@@ -242,22 +264,28 @@ class LegDayApp:
             if seat in report.eliminated:
                 cells = "".join("<td>—</td>" for _ in CATEGORIES)
                 total = f"<td>out <small>(had {report.collection_points[seat]})</small></td>"
-                outcome = "❌ eliminated: fewest Leg Days"
+                outcome = "out: fewest Leg Days"
             else:
                 cells = "".join(f"<td>{report.breakdown[seat][c]}</td>" for c in CATEGORIES)
                 total = f"<td><b>{report.points[seat]}</b></td>"
                 outcome = "🏆 winner" if seat in report.winners else ""
-            squat = "" if squats[seat] is None else f"{squats[seat]['squats']} ({html.escape(squats[seat]['card'])})"
+            squat = (
+                ""
+                if squats[seat] is None
+                else f"{squats[seat]['squats']} <small>(drew {html.escape(squats[seat]['card'])})</small>"
+            )
             rows.append(
                 f"<tr><th>{html.escape(name)}</th>{cells}{total}<td>{report.leg_days[seat]}</td>"
                 f"<td>{report.shake_images[seat]}</td><td>{outcome}</td><td>{squat}</td></tr>"
             )
         return (
-            '<h4>Final scores</h4><table class="gd-table"><tr><th>Player</th>'
-            f"{head}<th>Total</th><th>Leg Day cards</th><th>Shake images</th><th>Result</th><th>Squats</th></tr>"
+            '<h4>Final scores</h4><table class="gd-table gd-final"><tr><th>Player</th>'
+            f"{head}<th>Total</th><th>Leg Days</th><th>Shake images</th><th>Result</th><th>Squats*</th></tr>"
             + "".join(rows)
-            + f"</table><p>Decided by: {html.escape(report.decided_by)}. Eliminated players score nothing; "
-            "every loser draws a card and does that many squats.</p>"
+            + f"</table><p class=\"gd-note\">Decided by: {html.escape(report.decided_by)}. "
+            + html.escape(tie_break_text(report, self.names))
+            + " Eliminated players score nothing.</p>"
+            + f'<p class="gd-note">{html.escape(SQUATS_NOTE)}</p>'
         )
 
 
