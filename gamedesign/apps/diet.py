@@ -19,6 +19,7 @@ from .. import load
 from ..bots import make_bot
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, personalise
 from . import common
+from .hints import HintBar
 
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
@@ -30,7 +31,9 @@ LOG_LINES, LOG_TURNS = 60, 4
 class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
-    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True):
+    def __init__(
+        self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True
+    ):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = load("diet", players=players)
         players = self.game.num_players
@@ -40,6 +43,10 @@ class DietApp(common.AppBox):
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
+        if not isinstance(hints, bool):
+            raise ValueError(f"hints must be True or False, not {hints!r}")
+        self.hints = HintBar(self._hint_question)
+        self.hints.layout.display = None if hints else "none"
         self.bots = {seat: make_bot(spec, self.game) for seat, spec in enumerate(specs) if spec is not None}
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
 
@@ -63,6 +70,7 @@ class DietApp(common.AppBox):
                 widgets.HTML("<b>Your hand</b>"),
                 self.hand_box,
                 self.action_box,
+                self.hints,
                 self.out,
                 widgets.HTML("<b>What happened</b>"),
                 self.log_view,
@@ -173,6 +181,15 @@ class DietApp(common.AppBox):
 
     # -- drawing -----------------------------------------------------------------------
 
+    def _hint_question(self):
+        """What a hint is about: you, your observation and your choices now."""
+        if self.state.is_over():
+            raise ValueError("the game is over")
+        legal = self.state.legal_actions(self.human)
+        if not legal:
+            raise ValueError("it is not your decision now")
+        return self.game, self.human, self.state.observe(self.human), legal
+
     def _hand(self) -> list[str]:
         return self.state.observe(self.human)["hand"]
 
@@ -187,6 +204,7 @@ class DietApp(common.AppBox):
         self._render_hand(view)
         self._render_actions(view)
         self.log_view.value = self._log_html()
+        self.hints.clear()
 
     def _log_html(self) -> str:
         """The latest turns, newest on top; within a turn, events in the order they happened."""
@@ -330,15 +348,18 @@ class DietApp(common.AppBox):
         self.play(action)
 
 
-def play_diet(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True) -> DietApp:
+def play_diet(
+    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True
+) -> DietApp:
     """A Diet Game against bots: you sit in seat ``human``; ``bots`` is a bot name
     (``"greedy"``, ``"random"``) for every other seat, or a list with one per other seat
     (or one per seat, your entry ignored). Bad settings raise ``ValueError`` at once.
 
     ``auto_pass=True`` answers for you when you have nothing to play (for example no
-    Laziness in hand when asked). Returns the app widget.
+    Laziness in hand when asked). ``hints=False`` hides the Hint and Why? buttons.
+    Returns the app widget.
     """
-    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass)
+    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass, hints=hints)
 
 
 __all__ = ["DietApp", "play_diet"]

@@ -34,6 +34,7 @@ from gamedesign.apps.common import (
     seat_specs,
     seed_input,
 )
+from gamedesign.apps.hints import HintBar
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
 from gamedesign.games.gym.rules import Advance
@@ -142,7 +143,7 @@ def refusal_text(state, seat: int, action, names: list[str]) -> str:
 class GymApp:
     """The GYM table: schedule, row, hand, board, Coaches, guided turn, log and scores."""
 
-    def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options):
+    def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("gym", players=players, **options)
         players = self.game.num_players
@@ -172,6 +173,10 @@ class GymApp:
         self.kid_pick.observe(lambda _: self._safely(self._fill_spots), names="value")
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
+        if not isinstance(hints, bool):
+            raise ValueError(f"hints must be True or False, not {hints!r}")
+        self.hints = HintBar(self._hint_question)
+        self.hints.layout.display = None if hints else "none"
         self.go_button = widgets.Button(description="Place", button_style="primary")
         self.skip_button = widgets.Button(description="Skip")
         self.go_button.on_click(lambda _: self._safely(self.go))
@@ -193,6 +198,7 @@ class GymApp:
                 self.status,
                 self.scores,
                 self.controls,
+                self.hints,
                 self.last_moves,
                 self.row_label,
                 self.row_box,
@@ -274,6 +280,12 @@ class GymApp:
             return False
         return True
 
+    def _hint_question(self):
+        """What a hint is about: you, your observation and your choices now."""
+        if not self._my_turn():
+            raise ValueError("it is not your turn" if not self.state.is_over() else "the game is over")
+        return self.game, self.human, self.state.observe(self.human), self.state.legal_actions(self.human)
+
     def take(self, kid: str) -> None:
         """Take ``kid`` from the row (what a click on a row button does)."""
         self.act(f"take {kid}")
@@ -349,6 +361,7 @@ class GymApp:
         )
         self.scores.value = self._scores_html() if view["phase"] == "over" else ""
         self.last_moves.value = self._last_moves_html()
+        self.hints.clear()
         self._render_controls(view)
 
     def _named(self, line: str) -> str:
@@ -567,13 +580,14 @@ class GymApp:
         )
 
 
-def play_gym(players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options) -> widgets.VBox:
+def play_gym(players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options) -> widgets.VBox:
     """The GYM app as a widget: ``play_gym(players=2, seed=0, human=0, bots="greedy")``.
 
     ``bots`` is a bot name for every other seat or a list with one per other seat;
-    ``options`` are the rule options of ``gamedesign.load("gym", ...)``.
+    ``hints=False`` hides the Hint and Why? buttons; ``options`` are the rule options of
+    ``gamedesign.load("gym", ...)``.
     """
-    return GymApp(players, seed, human, bots, **options).widget
+    return GymApp(players, seed, human, bots, hints, **options).widget
 
 
 __all__ = ["GymApp", "play_gym"]

@@ -30,6 +30,7 @@ from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
 from gamedesign.games.legday import CATEGORIES, Pick
 from gamedesign.apps import legday_cards
+from gamedesign.apps.hints import HintBar
 
 CSS = (
     "<style>"
@@ -79,7 +80,7 @@ SQUATS_NOTE = (
 class LegDayApp:
     """The Leg Day table: your hand as buttons, everyone's cards, and the final scores."""
 
-    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", **options):
+    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("legday", players=players, **options)
         players = self.game.num_players
@@ -98,6 +99,10 @@ class LegDayApp:
         self.table = widgets.HTML()
         self.reveals = widgets.HTML()
         self.scores = widgets.HTML()
+        if not isinstance(hints, bool):
+            raise ValueError(f"hints must be True or False, not {hints!r}")
+        self.hints = HintBar(self._hint_question)
+        self.hints.layout.display = None if hints else "none"
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
         self.new_button.on_click(lambda _: guard(self.status, "Could not start a new game", self.new_game, self.seed_box.value))
@@ -109,6 +114,7 @@ class LegDayApp:
                 self.scores,
                 self.hand_label,
                 self.hand_box,
+                self.hints,
                 self.table,
                 self.reveals,
                 widgets.HBox([self.seed_box, self.new_button]),
@@ -131,6 +137,14 @@ class LegDayApp:
         if self._advance():
             message(self.status, f"New game, seed {seed}. Pick a card for day 1.", "info")
         self.render()
+
+    def _hint_question(self):
+        """What a hint is about: you, your observation and your cards now."""
+        if self.state.is_over():
+            raise ValueError("the game is over")
+        if self.state.observe(self.human)["my_pick"] is not None:
+            raise ValueError("you have picked today: wait for the others")
+        return self.game, self.human, self.state.observe(self.human), self.state.legal_actions(self.human)
 
     def _advance(self) -> bool:
         """Let the bots pick; False (and a message) when one of them fails."""
@@ -222,6 +236,7 @@ class LegDayApp:
             item.play_button = button
             buttons.append(item)
         self.hand_box.children = buttons
+        self.hints.clear()
         self.table.value = self._table_html(view)
         self.reveals.value = (
             "<details><summary><b>What was played each day</b> (click to open)</summary>"
@@ -289,13 +304,14 @@ class LegDayApp:
         )
 
 
-def play_legday(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", **options) -> widgets.VBox:
+def play_legday(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options) -> widgets.VBox:
     """The Leg Day app as a widget: ``play_legday(players=4, seed=0, bots="greedy")``.
 
     ``bots`` is a bot name for every other seat or a list with one per other seat;
-    ``options`` are the rule options of ``gamedesign.load("legday", ...)``.
+    ``hints=False`` hides the Hint and Why? buttons; ``options`` are the rule options of
+    ``gamedesign.load("legday", ...)``.
     """
-    return LegDayApp(players, seed, human, bots, **options).widget
+    return LegDayApp(players, seed, human, bots, hints, **options).widget
 
 
 __all__ = ["LegDayApp", "play_legday", "CATEGORIES", "bot_names"]
