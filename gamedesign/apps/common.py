@@ -52,18 +52,54 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
                 on_move(seat, action, state)
 
 
+#: Seconds all search bots together may think for one of your clicks (a click answers
+#: within about a second); ``"search"`` in an app plays to this time budget.
+CLICK_SECONDS = 0.6
+
+
+def app_bot(spec, game, search_seats: int = 1):
+    """The bot for ``spec`` in an app: as ``make_bot``, except that plain ``"search"``
+    thinks for a time budget (its share of :data:`CLICK_SECONDS`), not a number of
+    playouts, so that a click never freezes the app. ``"search:N"`` keeps its N playouts."""
+    from gamedesign.bots import make_bot
+
+    if spec == "search" and game.can_sample_states():
+        from gamedesign.search import SearchBot
+
+        return SearchBot(time_budget=max(0.02, CLICK_SECONDS / max(1, search_seats) / 2))
+    return make_bot(spec, game)
+
+
 def seat_bots(game, specs, seed: int) -> dict:
     """Fresh bots for a new game: seat -> bot for every seat whose spec is not ``None``,
     each seeded from the game's seed and its seat."""
-    from gamedesign.bots import make_bot
-
+    searchers = sum(1 for spec in specs if spec == "search")
     bots = {}
     for seat, spec in enumerate(specs):
         if spec is not None:
-            bot = make_bot(spec, game)
+            bot = app_bot(spec, game, searchers)
             bot.reset(game, seat, seed * 10 + seat)
             bots[seat] = bot
     return bots
+
+
+class thinking:
+    """While bots move: "<who> thinking…" in an ``HTML`` widget (sent to the page at once,
+    before the bots start), cleared afterwards. Use as ``with thinking(widget, "Bots are"):``."""
+
+    def __init__(self, target, who: str = "The bots are"):
+        self.target, self.who = target, who
+
+    def __enter__(self):
+        self.target.value = (
+            f'<div class="gd-thinking" role="status" style="color:#1f3b5a;font-style:italic">'
+            f"{html.escape(self.who)} thinking…</div>"
+        )
+        return self
+
+    def __exit__(self, *exc):
+        self.target.value = ""
+        return False
 
 
 def message(target, text: str, kind: str = "info") -> None:

@@ -16,7 +16,6 @@ import random
 import ipywidgets as widgets
 
 from .. import load
-from ..bots import make_bot
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, personalise
 from . import common
 from .hints import HintBar
@@ -47,7 +46,10 @@ class DietApp(common.AppBox):
             raise ValueError(f"hints must be True or False, not {hints!r}")
         self.hints = HintBar(self._hint_question)
         self.hints.layout.display = None if hints else "none"
-        self.bots = {seat: make_bot(spec, self.game) for seat, spec in enumerate(specs) if spec is not None}
+        searchers = sum(1 for spec in specs if spec == "search")
+        self.bots = {
+            seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
+        }
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
 
         self.header = widgets.HTML()
@@ -56,6 +58,7 @@ class DietApp(common.AppBox):
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.log_view = widgets.HTML()
+        self.thinking_view = widgets.HTML()
         self.out = widgets.Output()
         self.seed_box = common.seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh")
@@ -65,6 +68,7 @@ class DietApp(common.AppBox):
         super().__init__(
             [
                 self.header,
+                self.thinking_view,
                 self.weights_view,
                 self.prompt,
                 widgets.HTML("<b>Your hand</b>"),
@@ -108,7 +112,8 @@ class DietApp(common.AppBox):
     def _advance(self) -> None:
         while True:
             try:
-                common.advance_bots(self.state, self.bots, {self.human})
+                with common.thinking(self.thinking_view):
+                    common.advance_bots(self.state, self.bots, {self.human})
             except Exception as err:  # a bot's failure must not break the notebook
                 self._render()
                 common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")

@@ -33,6 +33,7 @@ from gamedesign.apps.common import (
     seat_bots,
     seat_specs,
     seed_input,
+    thinking,
 )
 from gamedesign.apps.hints import HintBar
 from gamedesign.core import IllegalAction
@@ -173,6 +174,7 @@ class GymApp:
         self.kid_pick.observe(lambda _: self._safely(self._fill_spots), names="value")
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
+        self.thinking_view = widgets.HTML()
         if not isinstance(hints, bool):
             raise ValueError(f"hints must be True or False, not {hints!r}")
         self.hints = HintBar(self._hint_question)
@@ -196,6 +198,7 @@ class GymApp:
                 widgets.HTML(CSS),
                 self.header,
                 self.status,
+                self.thinking_view,
                 self.scores,
                 self.controls,
                 self.hints,
@@ -274,7 +277,8 @@ class GymApp:
         """Let the bots move until it is your turn; False (and a message) when one fails."""
         self.bot_moves = []
         try:
-            advance_bots(self.state, self.bots, {self.human}, on_move=lambda seat, a, _: self.bot_moves.append((seat, a)))
+            with thinking(self.thinking_view):
+                advance_bots(self.state, self.bots, {self.human}, on_move=lambda seat, a, _: self.bot_moves.append((seat, a)))
         except Exception as err:  # a bot's failure must not break the notebook
             self._message(f"A bot could not move: {error_text(err)}", "error")
             return False

@@ -25,6 +25,7 @@ from gamedesign.apps.common import (
     seat_bots,
     seat_specs,
     seed_input,
+    thinking,
 )
 from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
@@ -94,6 +95,7 @@ class LegDayApp:
 
         self.header = widgets.HTML()
         self.status = widgets.HTML()
+        self.thinking_view = widgets.HTML()
         self.hand_label = widgets.HTML()
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.table = widgets.HTML()
@@ -111,6 +113,7 @@ class LegDayApp:
                 widgets.HTML(CSS),
                 self.header,
                 self.status,
+                self.thinking_view,
                 self.scores,
                 self.hand_label,
                 self.hand_box,
@@ -149,7 +152,8 @@ class LegDayApp:
     def _advance(self) -> bool:
         """Let the bots pick; False (and a message) when one of them fails."""
         try:
-            advance_bots(self.state, self.bots, {self.human})
+            with thinking(self.thinking_view):
+                advance_bots(self.state, self.bots, {self.human})
         except Exception as err:  # a bot's failure must not break the notebook
             message(self.status, f"A bot could not move: {error_text(err)}", "error")
             return False
