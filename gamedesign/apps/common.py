@@ -29,13 +29,14 @@ class AppBox(widgets.VBox):
         return data
 
 
-def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
+def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None) -> list:
     """Let bots move until a human must act or the game ends.
 
     ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
     moves are all chosen before any is applied, and each is checked like every move of
     ``play_game`` (a ``BotError`` names the seat and bot that failed). Returns the
-    (seat, action) pairs played.
+    (seat, action) pairs played. ``on_choice(seat, action, state)`` is called just before a
+    move is applied, ``on_move(seat, action, state)`` just after.
     """
     from gamedesign.simulate import bot_move
 
@@ -46,6 +47,8 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
             return played
         choices = [(seat, bot_move(state, seat, bots[seat], getattr(bots[seat], "uses_observation", True))) for seat in movers]
         for seat, action in choices:
+            if on_choice is not None:
+                on_choice(seat, action, state)
             state._apply(seat, action)  # checked by bot_move
             played.append((seat, action))
             if on_move is not None:

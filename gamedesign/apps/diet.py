@@ -27,6 +27,53 @@ LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
 LOG_LINES, LOG_TURNS = 60, 4
 
 
+#: What a card is played for, in a player's words.
+USE_TEXT = {
+    "breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "snack": "Snack",
+    "exercise": "Exercise", "cheat": "Cheat (on a player)", "willpower": "Willpower: cancels a Cheat on you",
+    "laziness": "Laziness: cancels an Exercise",
+}
+
+
+def card_use(card) -> str:
+    """Which meal or answer a card is for, and its pounds: "Lunch, +1 lb", "Laziness: cancels an Exercise"."""
+    use = USE_TEXT.get(card.kind, card.kind)
+    if card.kind in ("willpower", "laziness"):
+        return use
+    return f"{use}, {card.pounds:+d} lb" if card.pounds else f"{use}, 0 lb"
+
+
+def log_line(line: str) -> str:
+    """A log line as a player reads it ("drew 0 cards" says why)."""
+    return line.replace("drew 0 cards.", "drew no cards (the hand was full).")
+
+
+def decline_text(view: dict, name: str, names) -> str | None:
+    """What a pass or skip means at this moment of the turn (``view`` is seen before the
+    move), or None when the log already says it ("ate no lunch")."""
+    active, step, table = names(view["active"]), view["step"], view["on_table"] or {}
+    whose = "your" if active == "You" else f"{active}'s"
+    active = "you" if active == "You" else active
+    if step == "neighbour":
+        return f"{name} fed {active} nothing for {view['phase']}."
+    if step == "laziness":
+        return f"{name} let {whose} {table.get('card', 'Exercise')} stand (no Laziness)."
+    if step == "willpower":
+        return f"{name} did not cancel the Cheat {table.get('card', '')} (no Willpower)."
+    if step == "cheat":
+        return f"{name} played no Cheat on {active}."
+    return None
+
+
+def pending_text(view: dict, names) -> str | None:
+    """The card on the table waiting for answers, in words (None when nothing waits)."""
+    table, step = view["on_table"], view["step"]
+    if view["over"] or not table or step not in ("laziness", "willpower"):
+        return None
+    answer = "Laziness" if step == "laziness" else "Willpower"
+    return f"Waiting: {names(table.get('by', view['active']))} played {table['card']}; it counts unless cancelled with {answer}."
+
+
 class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
@@ -51,6 +98,7 @@ class DietApp(common.AppBox):
             seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
         }
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
+        self.notes: list[tuple[int, str]] = []  # (log length then, text): passes the log does not tell
 
         self.header = widgets.HTML()
         self.weights_view = widgets.HTML()
@@ -100,12 +148,15 @@ class DietApp(common.AppBox):
         for seat, bot in self.bots.items():
             bot.reset(self.game, seat, seeds.getrandbits(32))
         self.selected = []
+        self.notes = []
         self.out.outputs = ()
         self._advance()
 
     def play(self, action) -> None:
         """Play ``action`` (an action or its text) for you, then let the bots move."""
+        view = self.state.observe(self.human)
         self.state.apply(self.human, action)
+        self._note(self.human, action, view)
         self.selected = []
         self._advance()
 
@@ -113,7 +164,7 @@ class DietApp(common.AppBox):
         while True:
             try:
                 with common.thinking(self.thinking_view):
-                    common.advance_bots(self.state, self.bots, {self.human})
+                    common.advance_bots(self.state, self.bots, {self.human}, on_choice=self._note_choice)
             except Exception as err:  # a bot's failure must not break the notebook
                 self._render()
                 common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")
@@ -125,6 +176,18 @@ class DietApp(common.AppBox):
                 continue
             break
         self._render()
+
+    def _note_choice(self, seat, action, state) -> None:
+        """Before a bot's move: remember what its pass means."""
+        if isinstance(action, (Pass, Skip)):
+            self._note(seat, action, state.observe(self.human))
+
+    def _note(self, seat, action, view) -> None:
+        """Remember a pass or skip the game's log does not tell, at this point of the log."""
+        if isinstance(action, (Pass, Skip)):
+            text = decline_text(view, self._name(seat), self._name)
+            if text:
+                self.notes.append((len(self.state.log), text))
 
     def _safely(self, action, doing: str = "That did not work", needs_game: bool = True) -> None:
         """Run a callback; a refused move or any failure becomes a message (never a
@@ -214,10 +277,18 @@ class DietApp(common.AppBox):
     def _log_html(self) -> str:
         """The latest turns, newest on top; within a turn, events in the order they happened."""
         turns: list[list[str]] = [[]]
-        for line in self.state.log[-LOG_LINES:]:
+        first = max(0, len(self.state.log) - LOG_LINES)
+        notes: dict[int, list[str]] = {}
+        for at, text in self.notes:
+            notes.setdefault(at, []).append(text)
+        for index, line in enumerate(self.state.log[first:], start=first):
             if line.startswith("Turn ") and turns[-1]:
                 turns.append([])
-            turns[-1].append(personalise(line, self.game.names, self.human))
+            turns[-1].append(log_line(personalise(line, self.game.names, self.human)))
+            turns[-1].extend(notes.get(index + 1, []))
+        waiting = pending_text(self.state.observe(self.human), self._name)
+        if waiting:
+            turns[-1].append(waiting)
         blocks = []
         for lines in reversed(turns[-LOG_TURNS:]):
             items = "".join(
@@ -302,12 +373,13 @@ class DietApp(common.AppBox):
         buttons = []
         for position, card in enumerate(view["hand"]):
             info = self.game.deck.card(card)
-            pounds = "" if info.kind in ("willpower", "laziness") else f" ({info.pounds:+d})" if info.pounds else " (0)"
+            covers = card_use(info)
             marked = position in self.selected
             button = widgets.Button(
                 # A mark in the text too: the button's colour is never the only sign.
-                description=f"{'✔ discard: ' if marked else ''}{card}{pounds}",
-                tooltip=f"{info.kind}{pounds}" + (" (marked for discarding; click again to unmark)" if marked else ""),
+                description=f"{'✔ discard: ' if marked else ''}"
+                + (covers if covers.lower().startswith(card.lower()) else f"{card} · {covers}"),
+                tooltip=f"{card}: {covers}" + (" (marked for discarding; click again to unmark)" if marked else ""),
                 layout=widgets.Layout(width="auto"),
                 button_style="warning" if marked else "",
                 disabled=not (planning or Play(card) in legal),

@@ -50,7 +50,7 @@ def check_sizes(offline_page, app, sizes, label: str) -> None:
         offline_page.page.wait_for_timeout(400)
         problems += [f"{width}px {label}: {p}" for p in overflow(app)]
         offline_page.screenshot(f"{width}-{label}")
-    assert problems == []
+    assert not problems, "\n".join(problems)
 
 
 def play(name: str, page, app, selector: str, shoot) -> None:
