@@ -68,6 +68,7 @@ CSS = """
 .gd-gym .gd-eventname { padding:2px 6px; border-radius:5px; font-size:13px; color:#111; }
 .gd-gym .gd-eventcard table { width:100%; }
 .gd-gym .gd-eventcard td, .gd-gym .gd-eventcard th { padding:2px 3px; }
+.gd-gym .gd-eventcard .gd-kid { white-space:normal; }
 .gd-gym .gd-header { font-size:15px; font-weight:600; color:#111; }
 .gd-gym .gd-empty { color:#595959; }
 .gd-gym .gd-lastmoves { border-left:4px solid #1f3b5a; padding:2px 8px; margin:4px 0; color:#111; background:#eef3f8; }
