@@ -229,3 +229,16 @@ def test_clicks_after_the_end_are_messages():
     assert "game is over" in app.last_message
     app.skip_button.click()
     assert "⚠" in str(app.status.outputs)
+
+
+def test_the_controls_start_on_the_greedy_choice_not_on_a_spot_worth_nothing():
+    from gamedesign.apps.hints import hint
+
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
+    assert app.state.step == "place"
+    view = app.state.observe(app.human)
+    expected = hint(app.game, app.human, view, app.state.legal_actions(app.human)).action
+    assert (app.kid_pick.value, app.spot_pick.value) == (expected.kid, (expected.event, expected.spot))
+    deck = app.game.deck
+    assert deck.kid(expected.kid).value(deck.event(expected.event).colour) > 0

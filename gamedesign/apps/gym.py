@@ -35,7 +35,7 @@ from gamedesign.apps.common import (
     seed_input,
     thinking,
 )
-from gamedesign.apps.hints import HintBar
+from gamedesign.apps.hints import HintBar, hint
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
 from gamedesign.games.gym.rules import Advance
@@ -385,6 +385,8 @@ class GymApp:
             self.controls.children = []
             return
         legal = self.state.legal_actions(self.human)
+        fresh = self._fresh_step()
+        suggested = self._suggestion(view, legal) if fresh and step != "take" else None
         self.go_button.disabled = False
         if step == "take":
             self.controls.children = [widgets.HTML("Click a Kid in the row below.")]
@@ -392,7 +394,11 @@ class GymApp:
             self._advances = [a for a in legal if isinstance(a, Advance)]
             firsts = sorted({e for a in self._advances for e in a.steps})
             _set_options(self.first_pick, [(e, e) for e in firsts])
+            if isinstance(suggested, Advance):
+                self.first_pick.value = suggested.first
             self._fill_seconds()
+            if isinstance(suggested, Advance):
+                self.second_pick.value = suggested.second
             self.go_button.disabled = not self._advances
             self.go_button.description, self.skip_button.description = "Advance", "No advance"
             self.controls.children = [
@@ -408,15 +414,23 @@ class GymApp:
                 best[a.kid] = max(best.get(a.kid, -1), deck.kid(a.kid).value(deck.event(a.event).colour))
             kids = sorted(best, key=lambda k: -best[k])  # the Kid that scores most first
             _set_options(self.kid_pick, [(deck.kid(k).label, k) for k in kids])
-            if self.kid_pick.value != (kids[0] if kids else None) and self._fresh_step():
-                self.kid_pick.value = kids[0]
+            if fresh and kids:
+                self.kid_pick.value = suggested.kid if isinstance(suggested, Place) else kids[0]
             self._fill_spots()
+            if isinstance(suggested, Place) and (suggested.event, suggested.spot) in [v for _, v in self.spot_pick.options]:
+                self.spot_pick.value = (suggested.event, suggested.spot)
             self.go_button.description = "Place"
             self.controls.children = [self.kid_pick, self.spot_pick, self.go_button]
         elif step == "action":
             kinds = self.state.action_kinds()
-            _set_options(self.kind_pick, [(f"{k.title()}: {ACTIONS[k]}", k) for k in kinds])
+            _set_options(self.kind_pick, [(k.title(), k) for k in kinds])
+            from gamedesign.games.gym.rules import ACTION_KIND
+
+            if ACTION_KIND.get(type(suggested)) in kinds:
+                self.kind_pick.value = ACTION_KIND[type(suggested)]
             self._fill_targets()
+            if suggested in [v for _, v in self.target_pick.options]:
+                self.target_pick.value = suggested
             self.go_button.description, self.skip_button.description = "Do it", "Skip action"
             self.controls.children = [
                 self.kind_pick,
@@ -426,6 +440,8 @@ class GymApp:
             ]
         elif step == "give_back":
             self._set_targets(legal, "Give back")
+            if suggested in legal:
+                self.target_pick.value = suggested
             self.go_button.description = "Give back"
             taken = view["taken"]
             self.controls.children = [
@@ -435,8 +451,17 @@ class GymApp:
             ]
         elif step == "coach":
             self._set_targets([a for a in legal if not isinstance(a, Skip)], "Coach")
+            if suggested in [v for _, v in self.target_pick.options]:
+                self.target_pick.value = suggested
             self.go_button.description, self.skip_button.description = "Place Coach", "Skip coach"
             self.controls.children = [self.target_pick, widgets.HBox([self.go_button, self.skip_button])]
+
+    def _suggestion(self, view: dict, legal: list):
+        """The greedy bot's move from your observation: the choice the controls start on."""
+        try:
+            return hint(self.game, self.human, view, legal).action
+        except Exception:  # a suggestion is a convenience: the controls work without one
+            return None
 
     def _fresh_step(self) -> bool:
         """True the first time a step is drawn (then the suggested choices are set)."""
@@ -496,8 +521,9 @@ class GymApp:
         kind = self.kind_pick.value
         options = [a for a in self.state.legal_actions(self.human) if ACTION_KIND.get(type(a)) == kind]
         self._set_targets(options, "Target")
-        self.note.value = (
-            f"<i>No {html.escape(kind)} is possible now (a Coach may block it, or nothing fits): "
+        what = f"<small>{html.escape(kind.title())}: {html.escape(ACTIONS[kind])}.</small>" if kind in ACTIONS else ""
+        self.note.value = what + (
+            f"<br><i>No {html.escape(kind)} is possible now (a Coach may block it, or nothing fits): "
             "choose another action or Skip action.</i>"
             if not options and kind is not None
             else ""
