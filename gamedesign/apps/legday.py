@@ -223,7 +223,7 @@ class LegDayApp:
         elif view["my_pick"] is not None:
             self.hand_label.value = "<b>Your hand</b> — waiting for the others to pick."
         else:
-            self.hand_label.value = "<b>Your hand</b> — click a card to play it today:"
+            self.hand_label.value = "<b>Your hand</b> — press Play under the card you keep today:"
         buttons = []
         for name in view["hand"]:
             card = deck.card(name)

@@ -58,7 +58,7 @@ _SHAPES = {
 
 CSS = """
 .gd-cardface { display:inline-flex; flex-direction:column; align-items:center; box-sizing:border-box;
-  width:118px; min-height:124px; padding:4px; border:2px solid #333; border-radius:9px; color:#111;
+  width:118px; height:146px; overflow:hidden; padding:4px; border:2px solid #333; border-radius:9px; color:#111;
   font-size:11px; line-height:1.25; text-align:center; }
 .gd-cardface .gd-cardkind { font-size:10px; font-weight:700; letter-spacing:0.04em; text-transform:uppercase;
   border:1px solid #333; border-radius:4px; padding:0 4px; background:#fff; }
@@ -138,7 +138,7 @@ def mini_card_html(card, note: str = "", new: bool = False) -> str:
     """A small card for the table: drawn symbol, kind word and name (shakes with their images)."""
     name = display_name(card)
     word = KIND_WORD[card.kind]
-    label = name if name.startswith(word) else f"{word}: {name}"
+    label = name if word.lower() in name.lower() else f"{word}: {name}"
     mark = " gd-new" if new else ""
     return (
         f'<span class="gd-minicard{mark}" style="background:{KIND_COLOUR[card.kind]}">{symbol_svg(card, 22)}'
