@@ -41,6 +41,7 @@ CSS = (
 .gd-legday table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
   padding:3px 5px; text-align:left; vertical-align:top; color:#111; font-size:12px; }
+.gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:3px 3px; font-size:11.5px; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
 .gd-legday .gd-handcard { align-items:center; margin:2px; }
 .gd-legday .gd-note { color:#111; font-size:13px; max-width:60em; }
@@ -291,7 +292,7 @@ class LegDayApp:
             squat = (
                 ""
                 if squats[seat] is None
-                else f"{squats[seat]['squats']} <small>(drew {html.escape(squats[seat]['card'])})</small>"
+                else f"{squats[seat]['squats']}<br><small>drew {html.escape(squats[seat]['card'])}</small>"
             )
             rows.append(
                 f"<tr><th>{html.escape(name)}</th>{cells}{total}<td>{report.leg_days[seat]}</td>"
