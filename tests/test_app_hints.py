@@ -54,3 +54,10 @@ def test_a_teacher_can_turn_hints_off(make):
     assert make(True).hints.layout.display != "none"
     with pytest.raises(ValueError, match="hints must be True or False"):
         make("no")
+
+
+def test_hints_are_hidden_once_the_game_is_over():
+    app = LegDayApp(players=3, seed=1)
+    while not app.state.is_over():
+        app.hand_box.children[0].play_button.click()
+    assert app.hints.layout.display == "none"

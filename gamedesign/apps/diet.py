@@ -89,10 +89,7 @@ class DietApp(common.AppBox):
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
-        if not isinstance(hints, bool):
-            raise ValueError(f"hints must be True or False, not {hints!r}")
-        self.hints = HintBar(self._hint_question)
-        self.hints.layout.display = None if hints else "none"
+        self.hints = HintBar(self._hint_question, hints)
         searchers = sum(1 for spec in specs if spec == "search")
         self.bots = {
             seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
@@ -272,7 +269,7 @@ class DietApp(common.AppBox):
         self._render_hand(view)
         self._render_actions(view)
         self.log_view.value = self._log_html()
-        self.hints.clear()
+        self.hints.clear(playing=not view["over"])
 
     def _log_html(self) -> str:
         """The latest turns, newest on top; within a turn, events in the order they happened."""

@@ -176,10 +176,7 @@ class GymApp:
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
         self.thinking_view = widgets.HTML()
-        if not isinstance(hints, bool):
-            raise ValueError(f"hints must be True or False, not {hints!r}")
-        self.hints = HintBar(self._hint_question)
-        self.hints.layout.display = None if hints else "none"
+        self.hints = HintBar(self._hint_question, hints)
         self.go_button = widgets.Button(description="Place", button_style="primary")
         self.skip_button = widgets.Button(description="Skip")
         self.go_button.on_click(lambda _: self._safely(self.go))
@@ -366,7 +363,7 @@ class GymApp:
         )
         self.scores.value = self._scores_html() if view["phase"] == "over" else ""
         self.last_moves.value = self._last_moves_html()
-        self.hints.clear()
+        self.hints.clear(playing=view["phase"] != "over")
         self._render_controls(view)
 
     def _named(self, line: str) -> str:

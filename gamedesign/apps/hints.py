@@ -129,8 +129,10 @@ class HintBar(widgets.VBox):
     raises ``ValueError`` saying why there is nothing to hint.
     """
 
-    def __init__(self, ask):
-        self.ask = ask
+    def __init__(self, ask, enabled: bool = True):
+        if not isinstance(enabled, bool):
+            raise ValueError(f"hints must be True or False, not {enabled!r}")
+        self.ask, self.enabled = ask, enabled
         self.answer = widgets.HTML()
         self.hint_button = widgets.Button(description="Hint", tooltip="What would the greedy bot play?")
         self.why_button = widgets.Button(description="Why?", tooltip="The values the greedy bot compares")
@@ -138,6 +140,7 @@ class HintBar(widgets.VBox):
         self.why_button.on_click(lambda _: self.show(why=True))
         super().__init__([widgets.HBox([self.hint_button, self.why_button]), self.answer])
         self.add_class("gd-hints")
+        self.layout.display = None if enabled else "none"
 
     def show(self, why: bool) -> None:
         """Answer a click; a refusal is a sentence, never an exception."""
@@ -148,9 +151,11 @@ class HintBar(widgets.VBox):
 
             self.answer.value = f'<div class="gd-hint" role="status">No hint now: {html.escape(error_text(err))}.</div>'
 
-    def clear(self) -> None:
-        """Forget the last answer (after a move it no longer fits)."""
+    def clear(self, playing: bool = True) -> None:
+        """Forget the last answer (after a move it no longer fits); shown only while
+        ``playing`` (not after the game) and when the teacher left hints on."""
         self.answer.value = ""
+        self.layout.display = None if self.enabled and playing else "none"
 
 
 __all__ = ["Hint", "hint", "hint_html", "HintBar", "EXPLAIN"]

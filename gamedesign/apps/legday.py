@@ -102,10 +102,7 @@ class LegDayApp:
         self.table = widgets.HTML()
         self.reveals = widgets.HTML()
         self.scores = widgets.HTML()
-        if not isinstance(hints, bool):
-            raise ValueError(f"hints must be True or False, not {hints!r}")
-        self.hints = HintBar(self._hint_question)
-        self.hints.layout.display = None if hints else "none"
+        self.hints = HintBar(self._hint_question, hints)
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
         self.new_button.on_click(lambda _: guard(self.status, "Could not start a new game", self.new_game, self.seed_box.value))
@@ -241,7 +238,7 @@ class LegDayApp:
             item.play_button = button
             buttons.append(item)
         self.hand_box.children = buttons
-        self.hints.clear()
+        self.hints.clear(playing=not view["over"])
         self.table.value = self._table_html(view)
         self.reveals.value = (
             "<details><summary><b>What was played each day</b> (click to open)</summary>"

@@ -50,6 +50,7 @@ def check_sizes(offline_page, app, sizes, label: str) -> None:
         offline_page.page.wait_for_timeout(400)
         problems += [f"{width}px {label}: {p}" for p in overflow(app)]
         offline_page.screenshot(f"{width}-{label}")
+        offline_page.screenshot(f"{width}-{label}-app", app)
     assert not problems, "\n".join(problems)
 
 
@@ -57,7 +58,7 @@ def play(name: str, page, app, selector: str, shoot) -> None:
     if name == "legday":
         play_legday(page, app, shoot)
     elif name == "gym":
-        play_gym(page, selector, shoot)
+        play_gym(page, selector, shoot, shoot_at=30)  # in the play phase: the board is filling
     else:
         play_diet(page, selector, shoot)
 
