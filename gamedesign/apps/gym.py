@@ -6,10 +6,17 @@ their own observation. The app shows the Event Schedule (levels, and which 4 eve
 would be in play now), the face-up row, your hand, the board (4 events x 2 sides x 3
 positions), the Coaches, a move log, and guides your turn step by step:
 
-* Pick phase: click a Kid in the row; after a Brat, choose an advance or "No advance".
-* Play phase: choose a Kid and a position and press Place; then choose an Event Action and
-  its target (or Skip action); after Pick a Kid choose the Kid to give back; after a Brat,
-  place a Coach (or Skip coach).
+* Pick phase: click a Kid in the row; after a Brat, choose the event to advance and a
+  second one (or the same one twice), or "No advance".
+* Play phase: choose a Kid and an empty spot (only empty spots are offered, the one where
+  the Kid scores most first) and press Place; then choose an Event Action and its target
+  (or Skip action); after Pick a Kid choose the Kid to give back; after a Brat, place a
+  Coach (or Skip coach).
+
+The choices start on the greedy bot's move (from your observation); Hint and Why? say it
+and the values it compares (``hints=False`` hides them). The board shows each event in
+play as a card, team A above team B, and wraps to the width; the bots' moves since your
+last one are listed above it and their new Kids outlined.
 
 Every colour is shown with its name and letter (R O Y G B P) and every Kid with its skill
 values, so nothing depends on seeing colour. Refused choices are explained, never raised.

@@ -1,10 +1,13 @@
 """Play Don't Skip Leg Day against bots in a notebook.
 
-``play_legday(players=4, seed=0)`` returns the app. Click a card in your hand to play it
-today. Bots pick at the same time as you and never see your pick. The app shows the
-week, the day and whether it is a Gym Day (face up) or a Home Day (face down), every
-player's cards (face-down cards only as a count), what was revealed each day, and the
-final score table with the breakdown, eliminations and squats.
+``play_legday(players=4, seed=0)`` returns the app. Your hand is drawn as cards (kind,
+drawn symbol, what it scores, its count: ``gamedesign.apps.legday_cards``); press Play
+under the one you keep today. Bots pick at the same time as you and never see your pick.
+The app shows the week, the day and whether it is a Gym Day (face up) or a Home Day (face
+down), every player's cards (face-down cards only as a count, the latest outlined), what
+was revealed each day, Hint and Why? (the greedy bot's pick and the gains it compares;
+``hints=False`` hides them), and the final score table with the breakdown, eliminations,
+squats and, after a tie, which tie-break decided.
 """
 
 from __future__ import annotations
