@@ -98,3 +98,24 @@ def test_game_app_fits_in_jupyterlab_with_the_file_browser_open(lab, offline_pag
     play(name, page, app, f"{PANEL} {GAMES[name]}", lambda label: check_sizes(offline_page, app, sizes, "lab-mid-game"))
     check_sizes(offline_page, app, sizes, "lab-end")
     assert offline_page.refused == []
+
+
+#: The apps without a game to play: they must fit too, as they open.
+TOOLS = {"odds": ".gd-odds", "design_lab": ".gd-lab"}
+
+
+@pytest.mark.parametrize("name", list(TOOLS))
+def test_tool_app_fits_in_voila_and_in_jupyterlab(voila_app, lab, offline_page, name):
+    page = offline_page.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_app}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
+    app = page.locator(TOOLS[name])
+    expect(app).to_have_count(1, timeout=120_000)
+    expect(app.locator("button.widget-button").first).to_be_visible(timeout=60_000)
+    check_sizes(offline_page, app, VOILA_SIZES, "voila")
+    panel = open_and_run_all(page, lab, f"notebooks/apps/{name}.ipynb")
+    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+    app = panel.locator(TOOLS[name])
+    expect(app).to_have_count(1)
+    check_sizes(offline_page, app, [(1024, 768)], "lab")
+    assert offline_page.refused == []
