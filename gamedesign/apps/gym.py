@@ -69,9 +69,11 @@ CSS = """
 .gd-gym table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-gym table.gd-table td, .gd-gym table.gd-table th { border-bottom:1px solid #ccc;
   padding:3px 6px; text-align:center; vertical-align:middle; color:#111; font-size:12px; }
-.gd-gym .gd-events { display:flex; flex-wrap:wrap; gap:8px; max-width:100%; }
-.gd-gym .gd-eventcard { border:1px solid #888; border-radius:8px; padding:4px; flex:1 1 300px;
+.gd-gym .gd-events { display:grid; gap:8px; max-width:100%;
+  grid-template-columns:repeat(auto-fill, minmax(min(460px, 100%), 1fr)); }
+.gd-gym .gd-eventcard { border:1px solid #888; border-radius:8px; padding:4px;
   max-width:100%; min-width:0; box-sizing:border-box; }
+.gd-gym .gd-eventcard th { white-space:nowrap; }
 .gd-gym .gd-eventname { padding:2px 6px; border-radius:5px; font-size:13px; color:#111; }
 .gd-gym .gd-eventcard table { width:100%; }
 .gd-gym .gd-eventcard td, .gd-gym .gd-eventcard th { padding:2px 3px; }
