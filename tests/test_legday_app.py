@@ -183,3 +183,14 @@ def test_the_final_table_explains_squats_and_a_tie_break():
     text = tie_break_text(Report, ["You", "Bot 1", "Bot 2"])
     assert text.startswith("You and Bot 1 tied on 20 points.")
     assert "most Leg Day cards (You 5, Bot 1 4)" in text and "You win:" in text
+
+
+def test_after_a_pick_the_status_says_what_the_bots_played():
+    app = LegDayApp(players=3, seed=4)
+    hand_buttons(app)[0].click()  # day 1, Gym Day: face up
+    from gamedesign.apps.legday_cards import display_name
+
+    bot1 = display_name(app.game.deck.card(app.state.tableaus[1][0][0]))
+    assert f"Bot 1: {bot1}" in status_text(app) and "Bot 2: " in status_text(app)
+    hand_buttons(app)[0].click()  # day 2, Home Day: face down
+    assert "Bot 1: face down" in status_text(app)

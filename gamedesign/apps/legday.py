@@ -192,8 +192,23 @@ class LegDayApp:
                 text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
                 message(self.status, f"Game over. Winner: {text}.", "ok")
             else:
-                message(self.status, f"You played {card}. Now {state.day_type()} {state.day} of week {state.week}.", "ok")
+                message(
+                    self.status,
+                    f"You played {legday_cards.display_name(self.game.deck.card(card))}; {self._others_played()}. "
+                    f"Now {state.day_type()} {state.day} of week {state.week}.",
+                    "ok",
+                )
         self.render()
+
+    def _others_played(self) -> str:
+        """What the bots played on the day just revealed, as you saw it ("Bot 2: face down")."""
+        deck = self.game.deck
+        parts = []
+        for seat, tableau in enumerate(self.state.tableaus):
+            if seat != self.human and tableau:
+                name, up = tableau[-1]
+                parts.append(f"{self.names[seat]}: {legday_cards.display_name(deck.card(name)) if up else 'face down'}")
+        return ", ".join(parts)
 
     def _record_reveal(self, day_label: str, before: list[int]) -> None:
         if [len(t) for t in self.state.tableaus] == before:
