@@ -242,3 +242,18 @@ def test_the_controls_start_on_the_greedy_choice_not_on_a_spot_worth_nothing():
     assert (app.kid_pick.value, app.spot_pick.value) == (expected.kid, (expected.event, expected.spot))
     deck = app.game.deck
     assert deck.kid(expected.kid).value(deck.event(expected.event).colour) > 0
+
+
+def test_when_the_greedy_bot_would_skip_the_skip_button_is_the_highlighted_one():
+    for seed in range(30):
+        app = GymApp(players=2, seed=seed)
+        for _ in range(200):
+            if app.state.is_over():
+                break
+            if app.state.step in ("action", "advance", "coach") and app.skip_button.button_style == "primary":
+                assert app.go_button.button_style == ""
+                return
+            click_through_one(app) if app.state.phase == "pick" else (
+                app.skip_button.click() if app.state.step in ("action", "coach") else app.go_button.click()
+            )
+    pytest.fail("the greedy bot never chose to skip in 30 games")

@@ -394,6 +394,9 @@ class GymApp:
         fresh = self._fresh_step()
         suggested = self._suggestion(view, legal) if fresh and step != "take" else None
         self.go_button.disabled = False
+        if fresh:  # the suggested button stands out: Skip when the greedy bot would skip
+            skip = isinstance(suggested, Skip)
+            self.go_button.button_style, self.skip_button.button_style = ("", "primary") if skip else ("primary", "")
         if step == "take":
             self.controls.children = [widgets.HTML("Click a Kid in the row below.")]
         elif step == "advance":
