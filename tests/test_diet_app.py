@@ -163,3 +163,21 @@ def test_every_bad_setting_is_a_clear_error_before_any_widget(settings, words, m
 def test_one_bot_per_other_seat_is_accepted():
     app = play_diet(players=3, human=1, bots=["random", "greedy"])
     assert sorted(app.bots) == [0, 2]
+
+
+def test_cards_say_what_they_are_for_and_the_log_tells_passes_and_what_waits():
+    from gamedesign.apps.diet import pending_text
+
+    app = DietApp(players=4, seed=3, auto_pass=False)
+    labels = [b.description for b in app.hand_box.children]
+    assert "Junk Food Lunch · Lunch, +1 lb" in labels and "Laziness: cancels an Exercise" in labels
+    for _ in range(60):
+        if app.state.is_over():
+            break
+        buttons = [b for b in app.action_box.children if not b.disabled]
+        (buttons[-1] if buttons else [b for b in app.hand_box.children if not b.disabled][0]).click()
+    log = app.log_view.value
+    assert "drew 0 cards" not in log and "drew no cards (the hand was full)" in log
+    assert "stand (no Laziness)" in log and "played no Cheat on" in log and "fed you nothing" in log
+    view = {"over": False, "on_table": {"card": "Fasting"}, "step": "laziness", "active": 1}
+    assert pending_text(view, lambda s: "Bo") == "Waiting: Bo played Fasting; it counts unless cancelled with Laziness."

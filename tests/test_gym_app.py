@@ -61,19 +61,73 @@ def click_through_one(app):
         app.skip_button.click()
 
 
-def test_a_refused_choice_is_explained_and_changes_nothing():
-    app = GymApp(players=2, seed=4)
+def to_play_phase(app):
     while app.state.phase == "pick":
         click_through_one(app)
-    app.go_button.click()  # a legal placement (a free position is offered first)
+
+
+def test_only_empty_spots_are_offered_the_best_first():
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
+    app.go_button.click()  # the suggested placement
     app.skip_button.click()
-    taken = [v for label, v in app.spot_pick.options if "taken by" in label]
-    assert taken
-    app.spot_pick.value = taken[0]
-    before = app.state.to_json()
+    while app.state.step != "place" or app.state.turn != app.human:
+        click_through_one(app)
+    view = app.state.observe(app.human)
+    mine = "AB".index(view["team"])
+    labels = [label for label, _ in app.spot_pick.options]
+    assert labels and not any("taken" in label for label in labels)
+    for _, (event, spot) in app.spot_pick.options:
+        assert view["board"][event][mine][spot - 1] is None
+    scores = [int(label.rsplit("scores ", 1)[1]) for label in labels]
+    assert scores == sorted(scores, reverse=True) and scores[0] > 0
+
+
+def test_a_refused_choice_is_explained_in_a_players_words_and_changes_nothing():
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
     app.go_button.click()
+    app.skip_button.click()
+    while app.state.step != "place" or app.state.turn != app.human:
+        click_through_one(app)
+    view = app.state.observe(app.human)
+    mine = "AB".index(view["team"])
+    event, spot, kid = next(
+        (e, i + 1, k) for e in view["in_play"] for i, k in enumerate(view["board"][e][mine]) if k is not None
+    )
+    before = app.state.to_json()
+    assert not app.act(f"place {app.kid_pick.value} at {event} spot {spot}")
     assert app.state.to_json() == before
-    assert "Not allowed" in app.last_message and "allowed: place" in app.last_message
+    assert app.last_message == f"That spot is taken by {kid}: choose an empty spot."
+    assert "allowed:" not in app.last_message and "player 0" not in app.last_message
+
+
+def test_advance_is_two_short_choices_that_build_a_legal_move():
+    for seed in range(40):
+        app = GymApp(players=2, seed=seed)
+        while app.state.phase == "pick" and app.state.step != "advance":
+            app.row_box.children[0].click() if app.state.step == "take" else app.skip_button.click()
+        if app.state.step == "advance":
+            break
+    assert app.state.step == "advance"
+    assert len(app.first_pick.options) <= 8 and len(app.second_pick.options) <= 8
+    assert all(len(label) < 40 for label, _ in app.first_pick.options + app.second_pick.options)
+    app.second_pick.value = None  # the same event twice
+    first = app.first_pick.value
+    levels = {s["event"]: s["level"] for s in app.state.observe(0)["schedule"]}
+    app.go_button.click()
+    after = {s["event"]: s["level"] for s in app.state.observe(0)["schedule"]}
+    assert after[first] == levels[first] + 2
+
+
+def test_the_bots_last_moves_are_shown_above_the_board():
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
+    app.go_button.click()
+    app.skip_button.click()
+    assert "Since your last move" in app.last_moves.value and "Bot 1 (team B)" in app.last_moves.value
+    if any(type(a).__name__ == "Place" for _, a in app.bot_moves):
+        assert "gd-new" in app.board.value and ">new<" in app.board.value
 
 
 def test_colours_are_spelled_out_and_new_game_uses_the_seed():
@@ -101,6 +155,7 @@ def test_the_move_log_uses_the_apps_names_for_the_seats():
     log = app.log.value
     assert "player " not in log
     assert "Bot 1 (team B) took" in log and "You took" in log
+    assert "You are team A" in GymApp(players=2, seed=5).last_message
 
 
 class BrokenBot:
@@ -174,3 +229,31 @@ def test_clicks_after_the_end_are_messages():
     assert "game is over" in app.last_message
     app.skip_button.click()
     assert "⚠" in str(app.status.outputs)
+
+
+def test_the_controls_start_on_the_greedy_choice_not_on_a_spot_worth_nothing():
+    from gamedesign.apps.hints import hint
+
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
+    assert app.state.step == "place"
+    view = app.state.observe(app.human)
+    expected = hint(app.game, app.human, view, app.state.legal_actions(app.human)).action
+    assert (app.kid_pick.value, app.spot_pick.value) == (expected.kid, (expected.event, expected.spot))
+    deck = app.game.deck
+    assert deck.kid(expected.kid).value(deck.event(expected.event).colour) > 0
+
+
+def test_when_the_greedy_bot_would_skip_the_skip_button_is_the_highlighted_one():
+    for seed in range(30):
+        app = GymApp(players=2, seed=seed)
+        for _ in range(200):
+            if app.state.is_over():
+                break
+            if app.state.step in ("action", "advance", "coach") and app.skip_button.button_style == "primary":
+                assert app.go_button.button_style == ""
+                return
+            click_through_one(app) if app.state.phase == "pick" else (
+                app.skip_button.click() if app.state.step in ("action", "coach") else app.go_button.click()
+            )
+    pytest.fail("the greedy bot never chose to skip in 30 games")

@@ -8,7 +8,7 @@ from gamedesign.apps.legday import LegDayApp
 
 
 def hand_buttons(app):
-    return list(app.hand_box.children)
+    return [item.play_button for item in app.hand_box.children]
 
 
 def status_text(app):
@@ -37,7 +37,7 @@ def test_face_down_cards_of_others_show_only_as_a_count():
     hand_buttons(app)[0].click()  # day 1, Gym Day
     hand_buttons(app)[0].click()  # day 2, Home Day
     bot_home_card = app.state.tableaus[1][1][0]
-    assert "🂠 × 1 face down" in app.table.value
+    assert "1 face down" in app.table.value
     my_home_card = app.state.tableaus[0][1][0]
     assert f"{my_home_card} (home)" in app.table.value
     assert app.table.value.count("(home)") == 1, bot_home_card
@@ -49,7 +49,7 @@ def test_a_refused_click_explains_itself_and_changes_nothing():
     missing = next(c.name for c in app.game.deck.cards if c.name not in app.state.hands[0])
     app.play(missing)
     assert app.state.to_json() == before
-    assert "Not allowed" in status_text(app) and "allowed: pick" in status_text(app)
+    assert f"{missing} is not in your hand: click Play under one of the cards in your hand." in status_text(app)
 
 
 def test_new_game_uses_the_seed_box():
@@ -145,3 +145,52 @@ def test_clicks_after_the_end_or_for_a_missing_card_are_messages():
     assert "game is over" in status_text(app)
     app.play(42)
     assert "⚠" in status_text(app)
+
+
+def test_cards_are_drawn_as_cards_with_words_and_shapes_not_emoji():
+    from gamedesign.apps.legday_cards import card_html
+
+    app = LegDayApp(players=4, seed=3)
+    deck = app.game.deck
+    shake = card_html(deck.card("Protein Shake x3"), deck)
+    assert "3 shake images" in shake and "x3" not in shake and shake.count("<svg") == 3
+    assert "most images 10, second most 5" in shake
+    for card in deck.cards:
+        drawn = card_html(card, deck)
+        assert "<svg" in drawn and "<img" not in drawn
+        assert not any(ord(ch) > 0x2600 for ch in drawn), f"{card.name} uses an emoji"
+    hand = [item.children[0].value for item in app.hand_box.children]
+    assert all("gd-cardface" in h and "<svg" in h for h in hand)
+    assert "🂠" not in app.table.value and "💪" not in app.table.value
+
+
+def test_the_final_table_explains_squats_and_a_tie_break():
+    from gamedesign.apps.legday import tie_break_text
+
+    app = LegDayApp(players=4, seed=3)
+    while not app.state.is_over():
+        hand_buttons(app)[0].click()
+    assert "Squats*" in app.scores.value and "does as many squats as the deck holds" in app.scores.value
+
+    class Report:  # two players tied on points, the first with more Leg Days
+        decided_by = "tie on points, broken by most Leg Day cards"
+        eliminated = (2,)
+        points = (20, 20, 0)
+        leg_days = (5, 4, 1)
+        shake_images = (0, 3, 0)
+        winners = (0,)
+
+    text = tie_break_text(Report, ["You", "Bot 1", "Bot 2"])
+    assert text.startswith("You and Bot 1 tied on 20 points.")
+    assert "most Leg Day cards (You 5, Bot 1 4)" in text and "You win:" in text
+
+
+def test_after_a_pick_the_status_says_what_the_bots_played():
+    app = LegDayApp(players=3, seed=4)
+    hand_buttons(app)[0].click()  # day 1, Gym Day: face up
+    from gamedesign.apps.legday_cards import display_name
+
+    bot1 = display_name(app.game.deck.card(app.state.tableaus[1][0][0]))
+    assert f"Bot 1: {bot1}" in status_text(app) and "Bot 2: " in status_text(app)
+    hand_buttons(app)[0].click()  # day 2, Home Day: face down
+    assert "Bot 1: face down" in status_text(app)

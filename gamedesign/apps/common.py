@@ -29,13 +29,14 @@ class AppBox(widgets.VBox):
         return data
 
 
-def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
+def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None) -> list:
     """Let bots move until a human must act or the game ends.
 
     ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
     moves are all chosen before any is applied, and each is checked like every move of
     ``play_game`` (a ``BotError`` names the seat and bot that failed). Returns the
-    (seat, action) pairs played.
+    (seat, action) pairs played. ``on_choice(seat, action, state)`` is called just before a
+    move is applied, ``on_move(seat, action, state)`` just after.
     """
     from gamedesign.simulate import bot_move
 
@@ -46,24 +47,62 @@ def advance_bots(state, bots: dict, humans: set, on_move=None) -> list:
             return played
         choices = [(seat, bot_move(state, seat, bots[seat], getattr(bots[seat], "uses_observation", True))) for seat in movers]
         for seat, action in choices:
+            if on_choice is not None:
+                on_choice(seat, action, state)
             state._apply(seat, action)  # checked by bot_move
             played.append((seat, action))
             if on_move is not None:
                 on_move(seat, action, state)
 
 
+#: Seconds all search bots together may think for one of your clicks (a click answers
+#: within about a second); ``"search"`` in an app plays to this time budget.
+CLICK_SECONDS = 0.6
+
+
+def app_bot(spec, game, search_seats: int = 1):
+    """The bot for ``spec`` in an app: as ``make_bot``, except that plain ``"search"``
+    thinks for a time budget (its share of :data:`CLICK_SECONDS`), not a number of
+    playouts, so that a click never freezes the app. ``"search:N"`` keeps its N playouts."""
+    from gamedesign.bots import make_bot
+
+    if spec == "search" and game.can_sample_states():
+        from gamedesign.search import SearchBot
+
+        return SearchBot(time_budget=max(0.02, CLICK_SECONDS / max(1, search_seats) / 2))
+    return make_bot(spec, game)
+
+
 def seat_bots(game, specs, seed: int) -> dict:
     """Fresh bots for a new game: seat -> bot for every seat whose spec is not ``None``,
     each seeded from the game's seed and its seat."""
-    from gamedesign.bots import make_bot
-
+    searchers = sum(1 for spec in specs if spec == "search")
     bots = {}
     for seat, spec in enumerate(specs):
         if spec is not None:
-            bot = make_bot(spec, game)
+            bot = app_bot(spec, game, searchers)
             bot.reset(game, seat, seed * 10 + seat)
             bots[seat] = bot
     return bots
+
+
+class thinking:
+    """While bots move: "<who> thinking…" in an ``HTML`` widget (sent to the page at once,
+    before the bots start), cleared afterwards. Use as ``with thinking(widget, "Bots are"):``."""
+
+    def __init__(self, target, who: str = "The bots are"):
+        self.target, self.who = target, who
+
+    def __enter__(self):
+        self.target.value = (
+            f'<div class="gd-thinking" role="status" style="color:#1f3b5a;font-style:italic">'
+            f"{html.escape(self.who)} thinking…</div>"
+        )
+        return self
+
+    def __exit__(self, *exc):
+        self.target.value = ""
+        return False
 
 
 def message(target, text: str, kind: str = "info") -> None:

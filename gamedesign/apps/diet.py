@@ -16,9 +16,9 @@ import random
 import ipywidgets as widgets
 
 from .. import load
-from ..bots import make_bot
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, personalise
 from . import common
+from .hints import HintBar
 
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
@@ -27,10 +27,59 @@ LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
 LOG_LINES, LOG_TURNS = 60, 4
 
 
+#: What a card is played for, in a player's words.
+USE_TEXT = {
+    "breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "snack": "Snack",
+    "exercise": "Exercise", "cheat": "Cheat (on a player)", "willpower": "Willpower: cancels a Cheat on you",
+    "laziness": "Laziness: cancels an Exercise",
+}
+
+
+def card_use(card) -> str:
+    """Which meal or answer a card is for, and its pounds: "Lunch, +1 lb", "Laziness: cancels an Exercise"."""
+    use = USE_TEXT.get(card.kind, card.kind)
+    if card.kind in ("willpower", "laziness"):
+        return use
+    return f"{use}, {card.pounds:+d} lb" if card.pounds else f"{use}, 0 lb"
+
+
+def log_line(line: str) -> str:
+    """A log line as a player reads it ("drew 0 cards" says why)."""
+    return line.replace("drew 0 cards.", "drew no cards (the hand was full).")
+
+
+def decline_text(view: dict, name: str, names) -> str | None:
+    """What a pass or skip means at this moment of the turn (``view`` is seen before the
+    move), or None when the log already says it ("ate no lunch")."""
+    active, step, table = names(view["active"]), view["step"], view["on_table"] or {}
+    whose = "your" if active == "You" else f"{active}'s"
+    active = "you" if active == "You" else active
+    if step == "neighbour":
+        return f"{name} fed {active} nothing for {view['phase']}."
+    if step == "laziness":
+        return f"{name} let {whose} {table.get('card', 'Exercise')} stand (no Laziness)."
+    if step == "willpower":
+        return f"{name} did not cancel the Cheat {table.get('card', '')} (no Willpower)."
+    if step == "cheat":
+        return f"{name} played no Cheat on {active}."
+    return None
+
+
+def pending_text(view: dict, names) -> str | None:
+    """The card on the table waiting for answers, in words (None when nothing waits)."""
+    table, step = view["on_table"], view["step"]
+    if view["over"] or not table or step not in ("laziness", "willpower"):
+        return None
+    answer = "Laziness" if step == "laziness" else "Willpower"
+    return f"Waiting: {names(table.get('by', view['active']))} played {table['card']}; it counts unless cancelled with {answer}."
+
+
 class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
-    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True):
+    def __init__(
+        self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True
+    ):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = load("diet", players=players)
         players = self.game.num_players
@@ -40,8 +89,13 @@ class DietApp(common.AppBox):
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
-        self.bots = {seat: make_bot(spec, self.game) for seat, spec in enumerate(specs) if spec is not None}
+        self.hints = HintBar(self._hint_question, hints)
+        searchers = sum(1 for spec in specs if spec == "search")
+        self.bots = {
+            seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
+        }
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
+        self.notes: list[tuple[int, str]] = []  # (log length then, text): passes the log does not tell
 
         self.header = widgets.HTML()
         self.weights_view = widgets.HTML()
@@ -49,6 +103,7 @@ class DietApp(common.AppBox):
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.log_view = widgets.HTML()
+        self.thinking_view = widgets.HTML()
         self.out = widgets.Output()
         self.seed_box = common.seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh")
@@ -58,11 +113,13 @@ class DietApp(common.AppBox):
         super().__init__(
             [
                 self.header,
+                self.thinking_view,
                 self.weights_view,
                 self.prompt,
                 widgets.HTML("<b>Your hand</b>"),
                 self.hand_box,
                 self.action_box,
+                self.hints,
                 self.out,
                 widgets.HTML("<b>What happened</b>"),
                 self.log_view,
@@ -88,19 +145,23 @@ class DietApp(common.AppBox):
         for seat, bot in self.bots.items():
             bot.reset(self.game, seat, seeds.getrandbits(32))
         self.selected = []
+        self.notes = []
         self.out.outputs = ()
         self._advance()
 
     def play(self, action) -> None:
         """Play ``action`` (an action or its text) for you, then let the bots move."""
+        view = self.state.observe(self.human)
         self.state.apply(self.human, action)
+        self._note(self.human, action, view)
         self.selected = []
         self._advance()
 
     def _advance(self) -> None:
         while True:
             try:
-                common.advance_bots(self.state, self.bots, {self.human})
+                with common.thinking(self.thinking_view):
+                    common.advance_bots(self.state, self.bots, {self.human}, on_choice=self._note_choice)
             except Exception as err:  # a bot's failure must not break the notebook
                 self._render()
                 common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")
@@ -112,6 +173,18 @@ class DietApp(common.AppBox):
                 continue
             break
         self._render()
+
+    def _note_choice(self, seat, action, state) -> None:
+        """Before a bot's move: remember what its pass means."""
+        if isinstance(action, (Pass, Skip)):
+            self._note(seat, action, state.observe(self.human))
+
+    def _note(self, seat, action, view) -> None:
+        """Remember a pass or skip the game's log does not tell, at this point of the log."""
+        if isinstance(action, (Pass, Skip)):
+            text = decline_text(view, self._name(seat), self._name)
+            if text:
+                self.notes.append((len(self.state.log), text))
 
     def _safely(self, action, doing: str = "That did not work", needs_game: bool = True) -> None:
         """Run a callback; a refused move or any failure becomes a message (never a
@@ -173,6 +246,15 @@ class DietApp(common.AppBox):
 
     # -- drawing -----------------------------------------------------------------------
 
+    def _hint_question(self):
+        """What a hint is about: you, your observation and your choices now."""
+        if self.state.is_over():
+            raise ValueError("the game is over")
+        legal = self.state.legal_actions(self.human)
+        if not legal:
+            raise ValueError("it is not your decision now")
+        return self.game, self.human, self.state.observe(self.human), legal
+
     def _hand(self) -> list[str]:
         return self.state.observe(self.human)["hand"]
 
@@ -187,14 +269,23 @@ class DietApp(common.AppBox):
         self._render_hand(view)
         self._render_actions(view)
         self.log_view.value = self._log_html()
+        self.hints.clear(playing=not view["over"])
 
     def _log_html(self) -> str:
         """The latest turns, newest on top; within a turn, events in the order they happened."""
         turns: list[list[str]] = [[]]
-        for line in self.state.log[-LOG_LINES:]:
+        first = max(0, len(self.state.log) - LOG_LINES)
+        notes: dict[int, list[str]] = {}
+        for at, text in self.notes:
+            notes.setdefault(at, []).append(text)
+        for index, line in enumerate(self.state.log[first:], start=first):
             if line.startswith("Turn ") and turns[-1]:
                 turns.append([])
-            turns[-1].append(personalise(line, self.game.names, self.human))
+            turns[-1].append(log_line(personalise(line, self.game.names, self.human)))
+            turns[-1].extend(notes.get(index + 1, []))
+        waiting = pending_text(self.state.observe(self.human), self._name)
+        if waiting:
+            turns[-1].append(waiting)
         blocks = []
         for lines in reversed(turns[-LOG_TURNS:]):
             items = "".join(
@@ -279,12 +370,13 @@ class DietApp(common.AppBox):
         buttons = []
         for position, card in enumerate(view["hand"]):
             info = self.game.deck.card(card)
-            pounds = "" if info.kind in ("willpower", "laziness") else f" ({info.pounds:+d})" if info.pounds else " (0)"
+            covers = card_use(info)
             marked = position in self.selected
             button = widgets.Button(
                 # A mark in the text too: the button's colour is never the only sign.
-                description=f"{'✔ discard: ' if marked else ''}{card}{pounds}",
-                tooltip=f"{info.kind}{pounds}" + (" (marked for discarding; click again to unmark)" if marked else ""),
+                description=f"{'✔ discard: ' if marked else ''}"
+                + (covers if covers.lower().startswith(card.lower()) else f"{card} · {covers}"),
+                tooltip=f"{card}: {covers}" + (" (marked for discarding; click again to unmark)" if marked else ""),
                 layout=widgets.Layout(width="auto"),
                 button_style="warning" if marked else "",
                 disabled=not (planning or Play(card) in legal),
@@ -330,15 +422,18 @@ class DietApp(common.AppBox):
         self.play(action)
 
 
-def play_diet(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True) -> DietApp:
+def play_diet(
+    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True
+) -> DietApp:
     """A Diet Game against bots: you sit in seat ``human``; ``bots`` is a bot name
     (``"greedy"``, ``"random"``) for every other seat, or a list with one per other seat
     (or one per seat, your entry ignored). Bad settings raise ``ValueError`` at once.
 
     ``auto_pass=True`` answers for you when you have nothing to play (for example no
-    Laziness in hand when asked). Returns the app widget.
+    Laziness in hand when asked). ``hints=False`` hides the Hint and Why? buttons.
+    Returns the app widget.
     """
-    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass)
+    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass, hints=hints)
 
 
 __all__ = ["DietApp", "play_diet"]

@@ -6,10 +6,17 @@ their own observation. The app shows the Event Schedule (levels, and which 4 eve
 would be in play now), the face-up row, your hand, the board (4 events x 2 sides x 3
 positions), the Coaches, a move log, and guides your turn step by step:
 
-* Pick phase: click a Kid in the row; after a Brat, choose an advance or "No advance".
-* Play phase: choose a Kid and a position and press Place; then choose an Event Action and
-  its target (or Skip action); after Pick a Kid choose the Kid to give back; after a Brat,
-  place a Coach (or Skip coach).
+* Pick phase: click a Kid in the row; after a Brat, choose the event to advance and a
+  second one (or the same one twice), or "No advance".
+* Play phase: choose a Kid and an empty spot (only empty spots are offered, the one where
+  the Kid scores most first) and press Place; then choose an Event Action and its target
+  (or Skip action); after Pick a Kid choose the Kid to give back; after a Brat, place a
+  Coach (or Skip coach).
+
+The choices start on the greedy bot's move (from your observation); Hint and Why? say it
+and the values it compares (``hints=False`` hides them). The board shows each event in
+play as a card, team A above team B, and wraps to the width; the bots' moves since your
+last one are listed above it and their new Kids outlined.
 
 Every colour is shown with its name and letter (R O Y G B P) and every Kid with its skill
 values, so nothing depends on seeing colour. Refused choices are explained, never raised.
@@ -33,9 +40,12 @@ from gamedesign.apps.common import (
     seat_bots,
     seat_specs,
     seed_input,
+    thinking,
 )
+from gamedesign.apps.hints import HintBar, hint
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
+from gamedesign.games.gym.rules import Advance
 from gamedesign.games.gym.cards import COLOUR_LETTER
 
 # Light backgrounds, always with the colour's name or letter beside them.
@@ -50,16 +60,29 @@ COLOUR_STYLE = {
 
 CSS = """
 <style>
+.gd-gym { max-width:100%; box-sizing:border-box; }
 .gd-gym .gd-kid { display:inline-block; margin:2px; padding:2px 6px; border:1px solid #555;
   border-radius:6px; font-size:12px; color:#111; background:#fff; white-space:nowrap; }
 .gd-gym .gd-brat { border:2px dashed #222; }
-.gd-gym table.gd-table { border-collapse:collapse; }
+.gd-gym .gd-new { outline:3px solid #1f3b5a; outline-offset:1px; }
+.gd-gym .gd-new-tag { font-size:11px; font-weight:700; color:#1f3b5a; }
+.gd-gym table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-gym table.gd-table td, .gd-gym table.gd-table th { border-bottom:1px solid #ccc;
   padding:3px 6px; text-align:center; vertical-align:middle; color:#111; font-size:12px; }
-.gd-gym table.gd-table th { white-space:nowrap; }
-.gd-gym td.gd-event { min-width:130px; white-space:nowrap; }
+.gd-gym .gd-events { display:grid; gap:8px; max-width:100%;
+  grid-template-columns:repeat(auto-fill, minmax(min(460px, 100%), 1fr)); }
+.gd-gym .gd-eventcard { border:1px solid #888; border-radius:8px; padding:4px;
+  max-width:100%; min-width:0; box-sizing:border-box; }
+.gd-gym .gd-eventcard th { white-space:nowrap; }
+.gd-gym .gd-eventname { padding:2px 6px; border-radius:5px; font-size:13px; color:#111; }
+.gd-gym .gd-eventcard table { width:100%; }
+.gd-gym .gd-eventcard td, .gd-gym .gd-eventcard th { padding:2px 3px; }
+.gd-gym .gd-eventcard .gd-kid { white-space:normal; }
 .gd-gym .gd-header { font-size:15px; font-weight:600; color:#111; }
 .gd-gym .gd-empty { color:#595959; }
+.gd-gym .gd-lastmoves { border-left:4px solid #1f3b5a; padding:2px 8px; margin:4px 0; color:#111; background:#eef3f8; }
+.gd-gym .widget-dropdown { max-width:100%; }
+.gd-gym .widget-dropdown select { min-width:0; }
 </style>
 """
 
@@ -80,16 +103,18 @@ def _colour_tag(colour: str) -> str:
     )
 
 
-def _kid_chip(deck, name: str | None, event: str | None = None) -> str:
+def _kid_chip(deck, name: str | None, event: str | None = None, new: bool = False) -> str:
     if name is None:
-        return '<span class="gd-empty">·</span>'
+        return '<span class="gd-empty">empty</span>'
     kid = deck.kid(name)
     points = ""
     if event is not None:
         points = f" → <b>{kid.value(deck.event(event).colour)}</b>"
     brat = " gd-brat" if kid.is_brat else ""
     title = "Brat" if kid.is_brat else "Friendly"
-    return f'<span class="gd-kid{brat}" title="{title}">{html.escape(kid.label)}{points}</span>'
+    mark = " gd-new" if new else ""
+    tag = ' <span class="gd-new-tag">new</span>' if new else ""
+    return f'<span class="gd-kid{brat}{mark}" title="{title}">{html.escape(kid.label)}{points}</span>{tag}'
 
 
 def _set_options(dropdown: widgets.Dropdown, options: list) -> None:
@@ -100,20 +125,45 @@ def _set_options(dropdown: widgets.Dropdown, options: list) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
+def refusal_text(state, seat: int, action, names: list[str]) -> str:
+    """Why ``action`` is refused for ``seat``, in a player's words, and what to do instead."""
+    view = state.observe(seat)
+    if state.is_over():
+        return "The game is over: press New game to play again."
+    if state.turn != seat:
+        return f"It is {names[state.turn]}'s turn: wait for your turn."
+    if isinstance(action, str):
+        try:
+            action = state.game.parse_action(action)
+        except Exception:
+            return f"That is not a move: {STEP_HINT.get(view['step'], 'wait')}."
+    if isinstance(action, Place) and view["step"] == "place":
+        forced = view["forced"][seat]
+        if forced and action.kid != forced:
+            return f"{forced} was forced on you: place {forced} first."
+        if action.kid not in view["hand"]:
+            return f"{action.kid} is not in your hand: choose a Kid from your hand."
+        if action.event not in view["in_play"]:
+            return f"{action.event} is not in play: choose one of {', '.join(view['in_play'])}."
+        side = view["board"][action.event]["AB".index(view["team"])]
+        if side[action.spot - 1] is not None:
+            return f"That spot is taken by {side[action.spot - 1]}: choose an empty spot."
+    return f"You cannot {action} now: {STEP_HINT.get(view['step'], 'wait')}."
+
+
 class GymApp:
     """The GYM table: schedule, row, hand, board, Coaches, guided turn, log and scores."""
 
-    def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options):
+    def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("gym", players=players, **options)
         players = self.game.num_players
         seed = check_seed(seed)
         self.human = human = check_seat(human, players)
         self.bot_specs = seat_specs(self.game, human, bots)
-        teams = "AB"
-        self.names = [
-            f"You (team {teams[s % 2]})" if s == human else f"Bot {s} (team {teams[s % 2]})" for s in range(players)
-        ]
+        self.teams = ["AB"[s % 2] for s in range(players)]
+        self.names = ["You" if s == human else f"Bot {s}" for s in range(players)]
+        self.bot_moves: list = []
 
         self.header = widgets.HTML()
         self.status = widgets.Output()
@@ -124,11 +174,18 @@ class GymApp:
         self.board = widgets.HTML()
         self.log = widgets.HTML()
         self.scores = widgets.HTML()
-        wide = widgets.Layout(width="520px")
+        wide = widgets.Layout(width="100%", max_width="520px")
         self.kid_pick = widgets.Dropdown(description="Kid", layout=wide)
         self.spot_pick = widgets.Dropdown(description="Where", layout=wide)
         self.kind_pick = widgets.Dropdown(description="Action", layout=wide)
         self.target_pick = widgets.Dropdown(description="Choice", layout=wide)
+        self.first_pick = widgets.Dropdown(description="Advance", layout=wide)
+        self.second_pick = widgets.Dropdown(description="and", layout=wide)
+        self.kid_pick.observe(lambda _: self._safely(self._fill_spots), names="value")
+        self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
+        self.last_moves = widgets.HTML()
+        self.thinking_view = widgets.HTML()
+        self.hints = HintBar(self._hint_question, hints)
         self.go_button = widgets.Button(description="Place", button_style="primary")
         self.skip_button = widgets.Button(description="Skip")
         self.go_button.on_click(lambda _: self._safely(self.go))
@@ -148,8 +205,11 @@ class GymApp:
                 widgets.HTML(CSS),
                 self.header,
                 self.status,
+                self.thinking_view,
                 self.scores,
                 self.controls,
+                self.hints,
+                self.last_moves,
                 self.row_label,
                 self.row_box,
                 self.hand,
@@ -194,7 +254,7 @@ class GymApp:
         self.state = self.game.new_state(seed=check_seed(seed))
         self.bots = seat_bots(self.game, self.bot_specs, seed)
         if self._advance():  # a bot's failure stays in the status area
-            self._message(f"New game, seed {seed}. You are {self.names[self.human]}.", "info")
+            self._message(f"New game, seed {seed}. You are team {self.teams[self.human]}.", "info")
         self.render()
 
     def act(self, action) -> bool:
@@ -204,8 +264,8 @@ class GymApp:
             return False
         try:
             self.state.apply(self.human, action)
-        except IllegalAction as err:
-            self._message(f"Not allowed: {err}", "error")
+        except IllegalAction:
+            self._message(refusal_text(self.state, self.human, action, self.names), "error")
             self.render()
             return False
         if self._advance():  # else the bot's failure stays in the status area
@@ -222,12 +282,20 @@ class GymApp:
 
     def _advance(self) -> bool:
         """Let the bots move until it is your turn; False (and a message) when one fails."""
+        self.bot_moves = []
         try:
-            advance_bots(self.state, self.bots, {self.human})
+            with thinking(self.thinking_view):
+                advance_bots(self.state, self.bots, {self.human}, on_move=lambda seat, a, _: self.bot_moves.append((seat, a)))
         except Exception as err:  # a bot's failure must not break the notebook
             self._message(f"A bot could not move: {error_text(err)}", "error")
             return False
         return True
+
+    def _hint_question(self):
+        """What a hint is about: you, your observation and your choices now."""
+        if not self._my_turn():
+            raise ValueError("it is not your turn" if not self.state.is_over() else "the game is over")
+        return self.game, self.human, self.state.observe(self.human), self.state.legal_actions(self.human)
 
     def take(self, kid: str) -> None:
         """Take ``kid`` from the row (what a click on a row button does)."""
@@ -242,6 +310,8 @@ class GymApp:
                 return
             event, spot = self.spot_pick.value
             self.act(Place(self.kid_pick.value, event, spot))
+        elif step == "advance":
+            self.act(Advance(self.first_pick.value, self.second_pick.value))
         elif self.target_pick.value is None:
             self._message("There is nothing to choose here: use Skip.", "error")
         else:
@@ -289,7 +359,9 @@ class GymApp:
         forced = view["forced"][self.human]
         hand = "".join(_kid_chip(deck, k) for k in view["hand"]) or '<span class="gd-empty">empty</span>'
         extra = f" &nbsp; <b>Forced</b> (must be placed next): {_kid_chip(deck, forced)}" if forced else ""
-        sizes = ", ".join(f"{html.escape(self.names[s])}: {n}" for s, n in enumerate(view["hand_sizes"]))
+        sizes = ", ".join(
+            f"{html.escape(self.names[s])} (team {self.teams[s]}): {n}" for s, n in enumerate(view["hand_sizes"])
+        )
         self.hand.value = f"<p><b>Your hand</b>: {hand}{extra}<br><small>Hand sizes: {sizes}</small></p>"
         self.schedule.value = self._schedule_html(view)
         self.board.value = self._board_html(view) if view["board"] else ""
@@ -299,6 +371,8 @@ class GymApp:
             + "</details>"
         )
         self.scores.value = self._scores_html() if view["phase"] == "over" else ""
+        self.last_moves.value = self._last_moves_html()
+        self.hints.clear(playing=view["phase"] != "over")
         self._render_controls(view)
 
     def _named(self, line: str) -> str:
@@ -306,7 +380,7 @@ class GymApp:
         "Bot 1 (team B) placed ...", and the learner's own seat "you"."""
         def name(match) -> str:
             seat = int(match[1])
-            return "you" if seat == self.human else self.names[seat]
+            return "you" if seat == self.human else f"{self.names[seat]} (team {self.teams[seat]})"
 
         line = re.sub(r"\bplayer (\d+)\b", name, line)
         return line[:1].upper() + line[1:]
@@ -317,33 +391,55 @@ class GymApp:
             self.controls.children = []
             return
         legal = self.state.legal_actions(self.human)
+        fresh = self._fresh_step()
+        suggested = self._suggestion(view, legal) if fresh and step != "take" else None
         self.go_button.disabled = False
+        if fresh:  # the suggested button stands out: Skip when the greedy bot would skip
+            skip = isinstance(suggested, Skip)
+            self.go_button.button_style, self.skip_button.button_style = ("", "primary") if skip else ("primary", "")
         if step == "take":
             self.controls.children = [widgets.HTML("Click a Kid in the row below.")]
         elif step == "advance":
-            self._set_targets([a for a in legal if not isinstance(a, Skip)], "Advance")
+            self._advances = [a for a in legal if isinstance(a, Advance)]
+            firsts = sorted({e for a in self._advances for e in a.steps})
+            _set_options(self.first_pick, [(e, e) for e in firsts])
+            if isinstance(suggested, Advance):
+                self.first_pick.value = suggested.first
+            self._fill_seconds()
+            if isinstance(suggested, Advance):
+                self.second_pick.value = suggested.second
+            self.go_button.disabled = not self._advances
             self.go_button.description, self.skip_button.description = "Advance", "No advance"
-            self.controls.children = [self.target_pick, widgets.HBox([self.go_button, self.skip_button])]
+            self.controls.children = [
+                self.first_pick,
+                self.second_pick,
+                widgets.HBox([self.go_button, self.skip_button]),
+            ]
         elif step == "place":
-            kids = [view["forced"][self.human]] if view["forced"][self.human] else view["hand"]
-            _set_options(self.kid_pick, [(self.game.deck.kid(k).label, k) for k in kids])
-            mine = "AB".index(view["team"])
-            spots = []
-            for e in view["in_play"]:
-                colour = self.game.deck.event(e).colour
-                for i, k in enumerate(view["board"][e][mine]):
-                    state = "empty" if k is None else f"taken by {k}"
-                    spots.append((f"{e} ({COLOUR_LETTER[colour]} {colour}) · spot {i + 1} · {state}", (e, i + 1)))
-            _set_options(self.spot_pick, spots)
-            empty = [v for label, v in spots if label.endswith("empty")]
-            if empty and self.spot_pick.value not in empty:
-                self.spot_pick.value = empty[0]  # offer a free position first
+            self._places = [a for a in legal if isinstance(a, Place)]
+            deck = self.game.deck
+            best = {}
+            for a in self._places:
+                best[a.kid] = max(best.get(a.kid, -1), deck.kid(a.kid).value(deck.event(a.event).colour))
+            kids = sorted(best, key=lambda k: -best[k])  # the Kid that scores most first
+            _set_options(self.kid_pick, [(deck.kid(k).label, k) for k in kids])
+            if fresh and kids:
+                self.kid_pick.value = suggested.kid if isinstance(suggested, Place) else kids[0]
+            self._fill_spots()
+            if isinstance(suggested, Place) and (suggested.event, suggested.spot) in [v for _, v in self.spot_pick.options]:
+                self.spot_pick.value = (suggested.event, suggested.spot)
             self.go_button.description = "Place"
             self.controls.children = [self.kid_pick, self.spot_pick, self.go_button]
         elif step == "action":
             kinds = self.state.action_kinds()
-            _set_options(self.kind_pick, [(f"{k.title()}: {ACTIONS[k]}", k) for k in kinds])
+            _set_options(self.kind_pick, [(k.title(), k) for k in kinds])
+            from gamedesign.games.gym.rules import ACTION_KIND
+
+            if ACTION_KIND.get(type(suggested)) in kinds:
+                self.kind_pick.value = ACTION_KIND[type(suggested)]
             self._fill_targets()
+            if suggested in [v for _, v in self.target_pick.options]:
+                self.target_pick.value = suggested
             self.go_button.description, self.skip_button.description = "Do it", "Skip action"
             self.controls.children = [
                 self.kind_pick,
@@ -353,6 +449,8 @@ class GymApp:
             ]
         elif step == "give_back":
             self._set_targets(legal, "Give back")
+            if suggested in legal:
+                self.target_pick.value = suggested
             self.go_button.description = "Give back"
             taken = view["taken"]
             self.controls.children = [
@@ -362,8 +460,62 @@ class GymApp:
             ]
         elif step == "coach":
             self._set_targets([a for a in legal if not isinstance(a, Skip)], "Coach")
+            if suggested in [v for _, v in self.target_pick.options]:
+                self.target_pick.value = suggested
             self.go_button.description, self.skip_button.description = "Place Coach", "Skip coach"
             self.controls.children = [self.target_pick, widgets.HBox([self.go_button, self.skip_button])]
+
+    def _suggestion(self, view: dict, legal: list):
+        """The greedy bot's move from your observation: the choice the controls start on."""
+        try:
+            return hint(self.game, self.human, view, legal).action
+        except Exception:  # a suggestion is a convenience: the controls work without one
+            return None
+
+    def _fresh_step(self) -> bool:
+        """True the first time a step is drawn (then the suggested choices are set)."""
+        key = (len(self.state.observe(self.human)["log"]), self.state.step)
+        fresh, self._drawn_step = key != getattr(self, "_drawn_step", None), key
+        return fresh
+
+    def _fill_spots(self) -> None:
+        """The empty spots the chosen Kid may go to, the one where it scores most first."""
+        if self.state.is_over() or self.state.step != "place" or not self._my_turn():
+            return
+        deck = self.game.deck
+        kid = self.kid_pick.value
+        spots = []
+        for a in getattr(self, "_places", []):
+            if a.kid == kid:
+                colour = deck.event(a.event).colour
+                points = deck.kid(kid).value(colour)
+                spots.append((points, f"{a.event} ({COLOUR_LETTER[colour]}) · spot {a.spot} · scores {points}", (a.event, a.spot)))
+        spots.sort(key=lambda item: -item[0])
+        keep = self.spot_pick.value
+        self.spot_pick.options = [(label, value) for _, label, value in spots]
+        values = [value for _, _, value in spots]
+        self.spot_pick.value = keep if keep in values else (values[0] if values else None)
+
+    def _fill_seconds(self) -> None:
+        """For the first event chosen, the second: the same event again (+2) or another (+1 each)."""
+        if self.state.is_over() or self.state.step != "advance" or not self._my_turn():
+            return
+        first = self.first_pick.value
+        options = []
+        for a in getattr(self, "_advances", []):
+            if a.second is None and a.first == first:
+                options.insert(0, ("nothing else: it goes up 2", None))
+            elif a.second is not None and first in (a.first, a.second):
+                other = a.second if a.first == first else a.first
+                options.append((f"{other} (each goes up 1)", other))
+        _set_options(self.second_pick, options)
+
+    def _last_moves_html(self) -> str:
+        """What the bots did since your last move, in the app's names."""
+        if not self.bot_moves:
+            return ""
+        lines = [f"{html.escape(self.names[seat])} (team {self.teams[seat]}): {html.escape(str(a))}" for seat, a in self.bot_moves]
+        return '<div class="gd-lastmoves"><b>Since your last move</b><br>' + "<br>".join(lines[-8:]) + "</div>"
 
     def _set_targets(self, actions, label: str) -> None:
         self.target_pick.description = label
@@ -378,8 +530,9 @@ class GymApp:
         kind = self.kind_pick.value
         options = [a for a in self.state.legal_actions(self.human) if ACTION_KIND.get(type(a)) == kind]
         self._set_targets(options, "Target")
-        self.note.value = (
-            f"<i>No {html.escape(kind)} is possible now (a Coach may block it, or nothing fits): "
+        what = f"<small>{html.escape(kind.title())}: {html.escape(ACTIONS[kind])}.</small>" if kind in ACTIONS else ""
+        self.note.value = what + (
+            f"<br><i>No {html.escape(kind)} is possible now (a Coach may block it, or nothing fits): "
             "choose another action or Skip action.</i>"
             if not options and kind is not None
             else ""
@@ -407,30 +560,45 @@ class GymApp:
         )
 
     def _board_html(self, view: dict) -> str:
+        """The events in play as cards, one team above the other, that wrap to fit the width.
+
+        Kids the bots placed since your last move are outlined and marked "new"."""
         deck = self.game.deck
         coach_at = {tuple(p): c for c, p in view["coaches"].items() if p is not None}
-        rows = []
+        new = {
+            (a.event, "AB".index(view["teams"][seat]), a.spot)
+            for seat, a in self.bot_moves
+            if isinstance(a, Place)
+        }
+        cards = []
         for e in view["in_play"]:
             colour = deck.event(e).colour
             sides = view["board"][e]
-            points = [sum(deck.kid(k).value(colour) for k in side if k) for side in sides]
-            cells_a = "".join(f"<td>{_kid_chip(deck, k, e)}</td>" for k in reversed(sides[0]))
-            cells_b = "".join(f"<td>{_kid_chip(deck, k, e)}</td>" for k in sides[1])
-            coach_a = f"🧢 {html.escape(coach_at[(e, 'A')])}" if (e, "A") in coach_at else ""
-            coach_b = f"🧢 {html.escape(coach_at[(e, 'B')])}" if (e, "B") in coach_at else ""
-            rows.append(
-                f"<tr><td><b>{points[0]}</b></td>{cells_a}<td>{coach_a}</td>"
-                f'<td class="gd-event" style="background:{COLOUR_STYLE.get(colour, "#eee")}"><b>{html.escape(e)}</b><br>'
-                f"{COLOUR_LETTER[colour]} {colour}</td><td>{coach_b}</td>{cells_b}<td><b>{points[1]}</b></td></tr>"
+            rows = []
+            for t, side in enumerate(sides):
+                points = sum(deck.kid(k).value(colour) for k in side if k)
+                cells = "".join(
+                    f"<td>{_kid_chip(deck, k, e, new=(e, t, i + 1) in new)}</td>" for i, k in enumerate(side)
+                )
+                coach = f"Coach {html.escape(coach_at[(e, 'AB'[t])])}" if (e, "AB"[t]) in coach_at else ""
+                rows.append(
+                    f"<tr><th>Team {'AB'[t]}</th>{cells}<td>{coach}</td><td><b>{points}</b> pts</td></tr>"
+                )
+            cards.append(
+                f'<div class="gd-eventcard"><div class="gd-eventname" style="background:{COLOUR_STYLE.get(colour, "#eee")}">'
+                f"<b>{html.escape(e)}</b> · {COLOUR_LETTER[colour]} {colour}</div>"
+                '<table class="gd-table"><tr><th></th><th>spot 1</th><th>spot 2</th><th>spot 3</th><th>Coach</th><th></th></tr>'
+                + "".join(rows)
+                + "</table></div>"
             )
         spare = [c for c, p in view["coaches"].items() if p is None]
         a, b = view["points"]
         return (
             f"<b>Board</b> · team A {a} points, team B {b} points so far"
             + (f" · Coaches waiting: {html.escape(', '.join(spare))}" if spare else "")
-            + '<table class="gd-table"><tr><th>A pts</th><th>A spot 3</th><th>A spot 2</th><th>A spot 1</th>'
-            "<th>A Coach</th><th>Event</th><th>B Coach</th><th>B spot 1</th><th>B spot 2</th><th>B spot 3</th>"
-            "<th>B pts</th></tr>" + "".join(rows) + "</table>"
+            + '<div class="gd-events">'
+            + "".join(cards)
+            + "</div>"
         )
 
     def _scores_html(self) -> str:
@@ -452,13 +620,14 @@ class GymApp:
         )
 
 
-def play_gym(players: int = 2, seed: int = 0, human: int = 0, bots="greedy", **options) -> widgets.VBox:
+def play_gym(players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options) -> widgets.VBox:
     """The GYM app as a widget: ``play_gym(players=2, seed=0, human=0, bots="greedy")``.
 
     ``bots`` is a bot name for every other seat or a list with one per other seat;
-    ``options`` are the rule options of ``gamedesign.load("gym", ...)``.
+    ``hints=False`` hides the Hint and Why? buttons; ``options`` are the rule options of
+    ``gamedesign.load("gym", ...)``.
     """
-    return GymApp(players, seed, human, bots, **options).widget
+    return GymApp(players, seed, human, bots, hints, **options).widget
 
 
 __all__ = ["GymApp", "play_gym"]

@@ -1,10 +1,13 @@
 """Play Don't Skip Leg Day against bots in a notebook.
 
-``play_legday(players=4, seed=0)`` returns the app. Click a card in your hand to play it
-today. Bots pick at the same time as you and never see your pick. The app shows the
-week, the day and whether it is a Gym Day (face up) or a Home Day (face down), every
-player's cards (face-down cards only as a count), what was revealed each day, and the
-final score table with the breakdown, eliminations and squats.
+``play_legday(players=4, seed=0)`` returns the app. Your hand is drawn as cards (kind,
+drawn symbol, what it scores, its count: ``gamedesign.apps.legday_cards``); press Play
+under the one you keep today. Bots pick at the same time as you and never see your pick.
+The app shows the week, the day and whether it is a Gym Day (face up) or a Home Day (face
+down), every player's cards (face-down cards only as a count, the latest outlined), what
+was revealed each day, Hint and Why? (the greedy bot's pick and the gains it compares;
+``hints=False`` hides them), and the final score table with the breakdown, eliminations,
+squats and, after a tie, which tie-break decided.
 """
 
 from __future__ import annotations
@@ -25,48 +28,64 @@ from gamedesign.apps.common import (
     seat_bots,
     seat_specs,
     seed_input,
+    thinking,
 )
 from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
 from gamedesign.games.legday import CATEGORIES, Pick
+from gamedesign.apps import legday_cards
+from gamedesign.apps.hints import HintBar
 
-# Card colours with a text label always beside them: colour is never the only cue.
-KIND_STYLE = {
-    "curl": ("#fde2c4", "💪", "Curl: 1/3/6/10/15 for 1-5 cards"),
-    "bench": ("#d6e9f8", "🏋", "Bench: 5 points for each pair"),
-    "press": ("#dcd3f0", "⬆", "Overhead Press: 10 points for each three"),
-    "pullup": ("#d9f0dc", "↥", "Pull-Up: the points printed on it"),
-    "shake": ("#f8d9e6", "🥤", "Protein Shake: 10 for most images, 5 for second"),
-    "selfie": ("#fff3b0", "📸", "Selfie: 1 point per different symbol on your other cards"),
-    "legday": ("#e3e3e3", "🦵", "Leg Day: -1 face up; the fewest Leg Days is eliminated"),
-}
-
-CSS = """
-<style>
-.gd-legday .gd-card { display:inline-block; margin:2px; padding:2px 6px; border:1px solid #555;
-  border-radius:6px; font-size:12px; color:#111; white-space:nowrap; }
-.gd-legday .gd-down { background:#555; color:#fff; }
-.gd-legday table.gd-table { border-collapse:collapse; }
+CSS = (
+    "<style>"
+    + legday_cards.CSS
+    + """
+.gd-legday { max-width:100%; box-sizing:border-box; }
+.gd-legday table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
-  padding:4px 8px; text-align:left; vertical-align:top; color:#111; }
-.gd-legday table.gd-table td small { white-space:nowrap; }
+  padding:3px 5px; text-align:left; vertical-align:top; color:#111; font-size:12px; }
+.gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:3px 3px; font-size:11.5px; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
+.gd-legday .gd-handcard { align-items:center; margin:2px; }
+.gd-legday .gd-note { color:#111; font-size:13px; max-width:60em; }
 </style>
 """
+)
 
 
-def _chip(deck, name: str | None, face_up: bool) -> str:
+def _chip(deck, name: str | None, face_up: bool, new: bool = False) -> str:
     if name is None:
-        return '<span class="gd-card gd-down" title="face down (Home Day)">🂠 face down</span>'
-    colour, symbol, _ = KIND_STYLE[deck.card(name).kind]
-    mark = "" if face_up else " (home)"
-    return f'<span class="gd-card" style="background:{colour}">{symbol} {html.escape(name)}{mark}</span>'
+        return legday_cards.face_down_html()
+    return legday_cards.mini_card_html(deck.card(name), "" if face_up else " (home)", new=new)
+
+
+def tie_break_text(report, names: list[str]) -> str:
+    """Why the winners won when points were tied, in a sentence ("" when no tie-break was needed)."""
+    if not report.decided_by.startswith(("tie on points", "shared win")):
+        return ""
+    alive = [s for s in range(len(names)) if s not in report.eliminated]
+    best = max(report.points[s] for s in alive)
+    tied = [s for s in alive if report.points[s] == best]
+    who = " and ".join(names[s] for s in tied)
+    legs = ", ".join(f"{names[s]} {report.leg_days[s]}" for s in tied)
+    shakes = ", ".join(f"{names[s]} {report.shake_images[s]}" for s in tied)
+    winners = " and ".join(names[s] for s in report.winners)
+    return (
+        f"{who} tied on {best} points. Tie-breaks: most Leg Day cards ({legs}), then most Protein Shake "
+        f"images ({shakes}). {winners} {'win' if len(report.winners) > 1 or winners == 'You' else 'wins'}: {report.decided_by}."
+    )
+
+
+SQUATS_NOTE = (
+    "* Squats: everyone who did not win draws one card from the full deck and does as many squats as the "
+    "deck holds cards of that type (a Leg Day means all the deck's Leg Day cards)."
+)
 
 
 class LegDayApp:
     """The Leg Day table: your hand as buttons, everyone's cards, and the final scores."""
 
-    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", **options):
+    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("legday", players=players, **options)
         players = self.game.num_players
@@ -74,17 +93,19 @@ class LegDayApp:
         self.human = human = check_seat(human, players)
         self.bot_specs = specs = seat_specs(self.game, human, bots)
         self.names = [
-            "You" if seat == human else f"Bot {seat} ({specs[seat] if isinstance(specs[seat], str) else 'bot'})"
+            "You" if seat == human else f"Bot {seat}"
             for seat in range(players)
         ]
 
         self.header = widgets.HTML()
         self.status = widgets.HTML()
+        self.thinking_view = widgets.HTML()
         self.hand_label = widgets.HTML()
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.table = widgets.HTML()
         self.reveals = widgets.HTML()
         self.scores = widgets.HTML()
+        self.hints = HintBar(self._hint_question, hints)
         self.seed_box = seed_input(seed)
         self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new game with this seed")
         self.new_button.on_click(lambda _: guard(self.status, "Could not start a new game", self.new_game, self.seed_box.value))
@@ -93,9 +114,11 @@ class LegDayApp:
                 widgets.HTML(CSS),
                 self.header,
                 self.status,
+                self.thinking_view,
                 self.scores,
                 self.hand_label,
                 self.hand_box,
+                self.hints,
                 self.table,
                 self.reveals,
                 widgets.HBox([self.seed_box, self.new_button]),
@@ -119,10 +142,19 @@ class LegDayApp:
             message(self.status, f"New game, seed {seed}. Pick a card for day 1.", "info")
         self.render()
 
+    def _hint_question(self):
+        """What a hint is about: you, your observation and your cards now."""
+        if self.state.is_over():
+            raise ValueError("the game is over")
+        if self.state.observe(self.human)["my_pick"] is not None:
+            raise ValueError("you have picked today: wait for the others")
+        return self.game, self.human, self.state.observe(self.human), self.state.legal_actions(self.human)
+
     def _advance(self) -> bool:
         """Let the bots pick; False (and a message) when one of them fails."""
         try:
-            advance_bots(self.state, self.bots, {self.human})
+            with thinking(self.thinking_view):
+                advance_bots(self.state, self.bots, {self.human})
         except Exception as err:  # a bot's failure must not break the notebook
             message(self.status, f"A bot could not move: {error_text(err)}", "error")
             return False
@@ -144,8 +176,14 @@ class LegDayApp:
         before = [len(t) for t in state.tableaus]
         try:
             state.apply(self.human, Pick(card))
-        except IllegalAction as err:
-            message(self.status, f"Not allowed: {err}", "error")
+        except IllegalAction:
+            if view_pick := state.observe(self.human)["my_pick"]:
+                text = f"You already picked {view_pick} today: wait for the others."
+            elif card not in state.observe(self.human)["hand"]:
+                text = f"{card} is not in your hand: click Play under one of the cards in your hand."
+            else:
+                text = f"You cannot play {card} now: click Play under a card in your hand."
+            message(self.status, text, "error")
             return
         self._record_reveal(day_label, before)
         if self._advance():  # else the bot's failure stays in the status line
@@ -154,8 +192,23 @@ class LegDayApp:
                 text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
                 message(self.status, f"Game over. Winner: {text}.", "ok")
             else:
-                message(self.status, f"You played {card}. Now {state.day_type()} {state.day} of week {state.week}.", "ok")
+                message(
+                    self.status,
+                    f"You played {legday_cards.display_name(self.game.deck.card(card))}; {self._others_played()}. "
+                    f"Now {state.day_type()} {state.day} of week {state.week}.",
+                    "ok",
+                )
         self.render()
+
+    def _others_played(self) -> str:
+        """What the bots played on the day just revealed, as you saw it ("Bot 2: face down")."""
+        deck = self.game.deck
+        parts = []
+        for seat, tableau in enumerate(self.state.tableaus):
+            if seat != self.human and tableau:
+                name, up = tableau[-1]
+                parts.append(f"{self.names[seat]}: {legday_cards.display_name(deck.card(name)) if up else 'face down'}")
+        return ", ".join(parts)
 
     def _record_reveal(self, day_label: str, before: list[int]) -> None:
         if [len(t) for t in self.state.tableaus] == before:
@@ -186,21 +239,24 @@ class LegDayApp:
         elif view["my_pick"] is not None:
             self.hand_label.value = "<b>Your hand</b> — waiting for the others to pick."
         else:
-            self.hand_label.value = "<b>Your hand</b> — click a card to play it today:"
+            self.hand_label.value = "<b>Your hand</b> — press Play under the card you keep today:"
         buttons = []
         for name in view["hand"]:
-            kind = deck.card(name).kind
-            colour, symbol, hint = KIND_STYLE[kind]
+            card = deck.card(name)
             button = widgets.Button(
-                description=f"{symbol} {name}",
-                tooltip=hint,
-                layout=widgets.Layout(width="auto", height="48px"),
+                description="Play",
+                tooltip=f"Play {legday_cards.display_name(card)} today",
+                layout=widgets.Layout(width="118px"),
                 disabled=view["over"] or view["my_pick"] is not None,
             )
-            button.style.button_color = colour
+            button.add_class("gd-play")
             button.on_click(lambda _, name=name: self.play(name))
-            buttons.append(button)
+            item = widgets.VBox([widgets.HTML(legday_cards.card_html(card, deck)), button])
+            item.add_class("gd-handcard")
+            item.play_button = button
+            buttons.append(item)
         self.hand_box.children = buttons
+        self.hints.clear(playing=not view["over"])
         self.table.value = self._table_html(view)
         self.reveals.value = (
             "<details><summary><b>What was played each day</b> (click to open)</summary>"
@@ -218,17 +274,18 @@ class LegDayApp:
             up = [name for name, face_up in tableau if face_up]
             down = [name for name, face_up in tableau if not face_up]
             legs_up = sum(1 for name in up if deck.card(name).kind == "legday")
-            chips = "".join(_chip(deck, name, True) for name in up)
+            last = tableau[-1][0] if tableau and tableau[-1][1] else None
+            chips = "".join(_chip(deck, name, True, new=i == len(up) - 1 and name == last) for i, name in enumerate(up))
             if seat == self.human or view["over"]:
                 chips += "".join(_chip(deck, name, False) for name in down)
                 hidden = ""
             else:
-                hidden = f'<span class="gd-card gd-down">🂠 × {len(down)} face down</span>' if down else ""
+                hidden = legday_cards.face_down_html(f"{len(down)} face down") if down else ""
             rows.append(
                 f"<tr><th>{html.escape(self.names[seat])}</th><td>{chips}{hidden}</td>"
                 f"<td>{legs_up} face-up Leg Day{'s' if legs_up != 1 else ''}</td></tr>"
             )
-        return '<table class="gd-table"><tr><th>Player</th><th>Cards played</th><th>Seen Leg Days</th></tr>' + "".join(rows) + "</table>"
+        return '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest Gym Day card)</th><th>Seen Leg Days</th></tr>' + "".join(rows) + "</table>"
 
     def _scores_html(self) -> str:
         state = self.state
@@ -242,32 +299,39 @@ class LegDayApp:
             if seat in report.eliminated:
                 cells = "".join("<td>—</td>" for _ in CATEGORIES)
                 total = f"<td>out <small>(had {report.collection_points[seat]})</small></td>"
-                outcome = "❌ eliminated: fewest Leg Days"
+                outcome = "out: fewest Leg Days"
             else:
                 cells = "".join(f"<td>{report.breakdown[seat][c]}</td>" for c in CATEGORIES)
                 total = f"<td><b>{report.points[seat]}</b></td>"
                 outcome = "🏆 winner" if seat in report.winners else ""
-            squat = "" if squats[seat] is None else f"{squats[seat]['squats']} ({html.escape(squats[seat]['card'])})"
+            squat = (
+                ""
+                if squats[seat] is None
+                else f"{squats[seat]['squats']}<br><small>drew {html.escape(squats[seat]['card'])}</small>"
+            )
             rows.append(
                 f"<tr><th>{html.escape(name)}</th>{cells}{total}<td>{report.leg_days[seat]}</td>"
                 f"<td>{report.shake_images[seat]}</td><td>{outcome}</td><td>{squat}</td></tr>"
             )
         return (
-            '<h4>Final scores</h4><table class="gd-table"><tr><th>Player</th>'
-            f"{head}<th>Total</th><th>Leg Day cards</th><th>Shake images</th><th>Result</th><th>Squats</th></tr>"
+            '<h4>Final scores</h4><table class="gd-table gd-final"><tr><th>Player</th>'
+            f"{head}<th>Total</th><th>Leg Days</th><th>Shake images</th><th>Result</th><th>Squats*</th></tr>"
             + "".join(rows)
-            + f"</table><p>Decided by: {html.escape(report.decided_by)}. Eliminated players score nothing; "
-            "every loser draws a card and does that many squats.</p>"
+            + f"</table><p class=\"gd-note\">Decided by: {html.escape(report.decided_by)}. "
+            + html.escape(tie_break_text(report, self.names))
+            + " Eliminated players score nothing.</p>"
+            + f'<p class="gd-note">{html.escape(SQUATS_NOTE)}</p>'
         )
 
 
-def play_legday(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", **options) -> widgets.VBox:
+def play_legday(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options) -> widgets.VBox:
     """The Leg Day app as a widget: ``play_legday(players=4, seed=0, bots="greedy")``.
 
     ``bots`` is a bot name for every other seat or a list with one per other seat;
-    ``options`` are the rule options of ``gamedesign.load("legday", ...)``.
+    ``hints=False`` hides the Hint and Why? buttons; ``options`` are the rule options of
+    ``gamedesign.load("legday", ...)``.
     """
-    return LegDayApp(players, seed, human, bots, **options).widget
+    return LegDayApp(players, seed, human, bots, hints, **options).widget
 
 
 __all__ = ["LegDayApp", "play_legday", "CATEGORIES", "bot_names"]

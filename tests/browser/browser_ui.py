@@ -148,7 +148,7 @@ def click_and_settle(page, selector: str, button) -> None:
     settle(page, selector)
 
 
-def play_gym(page, app_selector: str, shoot, max_moves: int = 400) -> int:
+def play_gym(page, app_selector: str, shoot, max_moves: int = 400, shoot_at: int = 12) -> int:
     """Play your seat in the GYM app by its guided turns; returns the number of clicks.
 
     Take the first Kid offered in the row; otherwise press the step's main button (Place,
@@ -172,7 +172,7 @@ def play_gym(page, app_selector: str, shoot, max_moves: int = 400) -> int:
         else:
             raise AssertionError(f"GYM: nothing to click at move {move}: {header.inner_text()}")
         click_and_settle(page, app_selector, button)
-        if move == 12:
+        if move == shoot_at:
             shoot("mid-play")
     raise AssertionError(f"GYM: not over after {max_moves} clicks")
 

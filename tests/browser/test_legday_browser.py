@@ -37,7 +37,7 @@ def play_legday(page, app, shoot) -> None:
     click makes sure the click lands on today's hand, not on the one being replaced.
     """
     header = app.locator(".gd-header")
-    cards = app.locator("button.widget-button:not([disabled])").filter(has_not_text="New game")
+    cards = app.locator("button.gd-play:not([disabled])")
     for day in range(14):
         expect(header).to_contain_text(f"Week {day // 7 + 1} · Day {day % 7 + 1} of 7")
         expect(cards).to_have_count(9 - day % 7)
@@ -61,11 +61,11 @@ def assert_legday_finished(app) -> None:
     scores = app.locator("table.gd-table").filter(has_text="Total")
     expect(scores).to_be_visible()
     assert scores.locator("tr").count() == 5  # a header and four players
-    for name in ("You", "Bot 1 (greedy)", "Bot 2 (greedy)", "Bot 3 (greedy)"):
+    for name in ("You", "Bot 1", "Bot 2", "Bot 3"):
         expect(scores.locator("th", has_text=name)).to_have_count(1)
     expect(app.get_by_text("Decided by:")).to_be_visible()
     assert "🏆 winner" in scores.inner_text()
-    assert app.locator("button.widget-button:not([disabled])").filter(has_not_text="New game").count() == 0
+    assert app.locator("button.gd-play:not([disabled])").count() == 0
 
 
 def test_legday_plays_to_the_end_in_jupyterlab(lab, offline_page):

@@ -1,0 +1,161 @@
+"""Hints for the game apps: what the greedy bot would play in your place, and why.
+
+``hint(game, seat, observation, legal_actions)`` asks the game's greedy bot for its move
+and returns a :class:`Hint`: the move, a sentence saying why, and the values it compared
+(best first). Like every bot it reads only the player's own observation and the legal
+actions, never the full state. ``HintBar`` is the widget: a "Hint" and a "Why?" button
+and the answer beneath them.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The greedy bot's move for a player, why, and the values it compared (best first)."""
+
+    action: object
+    reason: str
+    values: list = field(default_factory=list)  # (choice as text, value) pairs
+
+
+def _greedy(game, seat: int):
+    from gamedesign.bots import make_bot
+
+    bot = make_bot("greedy", game)
+    bot.reset(game, seat, 0)
+    return bot
+
+
+def _ranked(pairs) -> list:
+    return sorted(pairs, key=lambda pair: -pair[1])
+
+
+def _legday(bot, observation, legal) -> Hint:
+    from gamedesign.apps.legday_cards import display_name
+
+    deck = bot.game.deck
+    gains = bot.card_values(observation)
+    values = _ranked((display_name(deck.card(name)), gain) for name, gain in gains.items())
+    best = max(gains, key=gains.get)
+    action = next(a for a in legal if a.card == best)
+    return Hint(
+        action,
+        f"Play {display_name(deck.card(best))}: it adds most to your estimated final score "
+        f"(points now, half-built sets, shake images, Leg Day safety).",
+        values,
+    )
+
+
+_GYM_REASON = {
+    "take": "the Kid worth most at the events likely to be in play (a Brat a little more: it steers the schedule)",
+    "advance": "the schedule change that makes the events in play best for your team's Kids and worst for theirs",
+    "place": "the Kid and spot where it scores most, keeping Kids that score more elsewhere for later",
+    "action": "the Event Action that raises your team's lead on the board most",
+    "give_back": "the Kid in your hand worth least at the events in play",
+    "coach": "a Coach beside your team's strongest unguarded side",
+}
+
+
+def _gym(bot, observation, legal) -> Hint:
+    step = observation["step"]
+    scorer = getattr(bot, f"_score_{step}", None)  # the bot's own estimate of each move
+    action = bot.act(observation, legal)
+    score = scorer(observation, legal) if scorer else None
+    values = _ranked((str(a), round(score(a), 2)) for a in legal) if score else []
+    return Hint(action, f"{str(action).capitalize()}: {_GYM_REASON.get(step, 'the best estimated gain')}.", values)
+
+
+def _diet(bot, observation, legal) -> Hint:
+    from gamedesign.games.diet import Play
+
+    deck = bot.game.deck
+    action = bot.act(observation, legal)
+    if observation["phase"] == "planning":
+        values = [(name, round(v, 2)) for name, v in _ranked(bot.card_values(observation["hand"]))]
+        from gamedesign.games.diet.bots import FRESH_CARD_VALUE
+
+        return Hint(action, f"{str(action).capitalize()}: discard the cards worth less than a fresh card "
+                    f"from the deck ({FRESH_CARD_VALUE}).", values)
+    plays = [a for a in legal if isinstance(a, Play)]
+    values = _ranked((a.card, -deck.card(a.card).pounds) for a in plays)
+    reasons = {
+        "own": "eat the meal or Exercise that loses the most weight (values: pounds lost)",
+        "neighbour": "feed your neighbour the most fattening meal you hold",
+        "willpower": "Willpower cancels the Cheat played on you",
+        "laziness": "answer with Laziness only when the race is at stake",
+        "cheat": "play a Cheat only when the race is at stake or you hold two",
+    }
+    return Hint(action, f"{str(action).capitalize()}: {reasons.get(observation['step'], 'the best move now')}.", values)
+
+
+#: Each game's hint: its greedy bot's choice and the values it compares.
+EXPLAIN = {"legday": _legday, "gym": _gym, "diet": _diet}
+
+
+def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
+    """What the greedy bot would play for ``seat`` from ``observation`` only, and why."""
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("there is nothing to play now: wait for your turn")
+    bot = _greedy(game, seat)
+    explain = EXPLAIN.get(game.name)
+    if explain is None:
+        return Hint(bot.act(observation, legal), "the greedy bot's choice")
+    return explain(bot, observation, legal)
+
+
+def hint_html(result: Hint, why: bool) -> str:
+    """The hint as a short line, with the compared values as a list when ``why``."""
+    text = f'<div class="gd-hint" role="status"><b>Hint:</b> {html.escape(result.reason)}'
+    if why and result.values:
+        rows = "".join(
+            f"<li>{html.escape(str(label))}: <b>{value:g}</b></li>" for label, value in result.values[:8]
+        )
+        more = f" (and {len(result.values) - 8} more)" if len(result.values) > 8 else ""
+        text += f"<br><small>The values the bot compares, best first{more}:</small><ol>{rows}</ol>"
+    return text + "</div>"
+
+
+class HintBar(widgets.VBox):
+    """A "Hint" and a "Why?" button and the answer beneath them.
+
+    ``ask()`` returns ``(game, seat, observation, legal_actions)`` for the player now, or
+    raises ``ValueError`` saying why there is nothing to hint.
+    """
+
+    def __init__(self, ask, enabled: bool = True):
+        if not isinstance(enabled, bool):
+            raise ValueError(f"hints must be True or False, not {enabled!r}")
+        self.ask, self.enabled = ask, enabled
+        self.answer = widgets.HTML()
+        self.hint_button = widgets.Button(description="Hint", tooltip="What would the greedy bot play?")
+        self.why_button = widgets.Button(description="Why?", tooltip="The values the greedy bot compares")
+        self.hint_button.on_click(lambda _: self.show(why=False))
+        self.why_button.on_click(lambda _: self.show(why=True))
+        super().__init__([widgets.HBox([self.hint_button, self.why_button]), self.answer])
+        self.add_class("gd-hints")
+        self.layout.display = None if enabled else "none"
+
+    def show(self, why: bool) -> None:
+        """Answer a click; a refusal is a sentence, never an exception."""
+        try:
+            self.answer.value = hint_html(hint(*self.ask()), why)
+        except Exception as err:  # a click must never raise into the notebook
+            from gamedesign.apps.common import error_text
+
+            self.answer.value = f'<div class="gd-hint" role="status">No hint now: {html.escape(error_text(err))}.</div>'
+
+    def clear(self, playing: bool = True) -> None:
+        """Forget the last answer (after a move it no longer fits); shown only while
+        ``playing`` (not after the game) and when the teacher left hints on."""
+        self.answer.value = ""
+        self.layout.display = None if self.enabled and playing else "none"
+
+
+__all__ = ["Hint", "hint", "hint_html", "HintBar", "EXPLAIN"]
