@@ -129,32 +129,27 @@ class LegDayGame(Game):
     def _score_own(self, tableaus) -> ScoreReport:
         """Score the engine's own tableaus (card names of this deck, checked as they were
         played): :meth:`score_tableaus` without checking them again."""
-        o = self.options
         by_name = self.deck.by_name
         try:
             collections = [[(by_name[name], up) for name, up in tableau] for tableau in tableaus]
         except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
             return self.score_tableaus(tableaus)
-        return score_collections(
-            collections,
-            curl_overflow=o.curl_overflow,
-            shake_second_after_tie=o.shake_second_after_tie,
-            tiebreak_shakes=o.tiebreak_shakes,
-            eliminated_in_shake_race=o.eliminated_in_shake_race,
-            deck=self.deck,
-        )
+        return score_collections(collections, **self._scoring_rules())
 
     def score_tableaus(self, tableaus) -> ScoreReport:
         """Score final tableaus with this game's options and deck."""
+        return score_tableaus(tableaus, **self._scoring_rules())
+
+    def _scoring_rules(self) -> dict:
+        """The scoring options of this game and its deck, as the scoring functions take them."""
         o = self.options
-        return score_tableaus(
-            tableaus,
-            curl_overflow=o.curl_overflow,
-            shake_second_after_tie=o.shake_second_after_tie,
-            tiebreak_shakes=o.tiebreak_shakes,
-            eliminated_in_shake_race=o.eliminated_in_shake_race,
-            deck=self.deck,
-        )
+        return {
+            "curl_overflow": o.curl_overflow,
+            "shake_second_after_tie": o.shake_second_after_tie,
+            "tiebreak_shakes": o.tiebreak_shakes,
+            "eliminated_in_shake_race": o.eliminated_in_shake_race,
+            "deck": self.deck,
+        }
 
 
 class LegDayState(State):
