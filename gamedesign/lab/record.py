@@ -284,7 +284,7 @@ CHUNK = 100
 def record_games(
     game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None, *, workers=None, executor=None
 ) -> list:
-    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed)`` and
+    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed, batch=False)`` and
     return one :class:`GameRecord` per game (the same games: same seeds, same results).
 
     ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
