@@ -77,7 +77,8 @@ class _GameNames(Sequence):
 
     @staticmethod
     def _names() -> tuple:
-        return tuple(_PACKAGES) + tuple(name for name in _REGISTERED if name not in _PACKAGES)
+        names = dict.fromkeys([*_REGISTERED, *(name for name, _ in _from_environment())])
+        return tuple(_PACKAGES) + tuple(name for name in names if name not in _PACKAGES)
 
 
 #: The names accepted by :func:`load` (besides the :data:`EXAMPLES`); grows with :func:`register`.
