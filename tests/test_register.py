@@ -151,3 +151,15 @@ def test_variants_of_a_registered_game_compare_on_the_same_seeds(registered):
 
     spec = lab_charts.differences_chart(comparison, ["mean score", "lead changes"]).to_dict()
     assert "ties lose" in str(spec)
+
+
+def test_the_what_if_lab_app_runs_a_registered_game(registered):
+    from gamedesign.apps.lab import LabApp
+
+    app = LabApp("mysprint", games=10)
+    assert list(app.players.options)[0] == ("2", 2) and app.players.value == MySprint.default_players
+    assert set(app.option_widgets) == {"cards", "ties"} and app.deck_sliders == {}
+    app.option_widgets["ties"].value = "lose"
+    app.run_button.click()
+    assert "Done: 10 games per variant" in app.status.value
+    assert set(app.last_result["variant"]) == {"standard rules", "your variant"}
