@@ -201,6 +201,8 @@ class LabApp:
 
     def deck_changes(self) -> dict:
         """The deck sliders that differ from the default deck, as variant deck changes."""
+        if not self.deck_sliders:
+            return {}  # nothing to change (a game without a deck file)
         data = default_deck_data(self.game.value)
         changes: dict = {}
         for path, slider in self.deck_sliders.items():
