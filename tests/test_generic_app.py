@@ -162,3 +162,10 @@ def test_bad_settings_are_refused_at_once(kwargs, words):
 def test_nested_observations_are_written_out():
     text = view_html({"hands": [[1, 2], [3]], "table": {"top_card": None}, "ready": True})
     assert "0: 1, 2" in text and "Top card" in text and "—" in text and "yes" in text
+
+
+def test_the_search_bot_plays_in_the_app_when_the_game_can_imagine_hidden_cards():
+    app = play("sprint", seed=6, players=2, bots="search:20")
+    assert app.names[1] == "Player 1 (search:20)"
+    assert click_through(app) == 7  # one secret choice a race
+    assert "Game over." in app.header.value
