@@ -127,6 +127,10 @@ def _random_playout(state, rng, on_step=None, limit: int = 100_000):
         movers = _call(f"{label}.to_move()", "return a list of seats", state.to_move)
         if not isinstance(movers, list) or not all(isinstance(s, int) and 0 <= s < state.game.num_players for s in movers):
             _fail(f"{label}.to_move() returned {brief(movers)}", "return a list of the seats (0, 1, ...) who must act now")
+        idle = next((p for p in range(state.game.num_players) if p not in movers and state.legal_actions(p)), None)
+        if idle is not None:
+            _fail(f"player {idle} is not in to_move() {movers} but has legal actions",
+                  "let legal_actions(player) return [] when it is not that player's move")
         seat = rng.choice(movers)
         legal = _call(f"{label}.legal_actions({seat})", "return a list of actions", state.legal_actions, seat)
         if not isinstance(legal, list) or not legal:

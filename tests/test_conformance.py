@@ -84,6 +84,11 @@ class MovesAfterTheEndState(SprintState):
         return [1] if self.race is None else super().legal_actions(player)
 
 
+class OutOfTurnState(SprintState):
+    def legal_actions(self, player):
+        return list(self.hands[player]) if self.race is not None else []
+
+
 def game_with(state_class, **attributes):
     body = {"new_state": lambda self, seed=None: state_class(self, gamedesign.core.check_seed(seed)), **attributes}
     return type("StudentGame", (SprintGame,), body)
@@ -97,6 +102,7 @@ def game_with(state_class, **attributes):
         (game_with(UnseededState), "random.Random(seed) kept in the state"),
         (game_with(TupleViewState), "no tuples or sets"),
         (game_with(MovesAfterTheEndState), "return [] from legal_actions when the game is over"),
+        (game_with(OutOfTurnState), "return [] when it is not that player's move"),
         (game_with(SprintState, parse_action=lambda self, text: SprintGame.parse_action(self, text) and text),
          "make parse_action(text) return the action"),
         (game_with(SprintState, name="My Game"), "lower-case word"),
