@@ -22,7 +22,7 @@ CASES = [(name, n) for name in [*gamedesign.GAMES, *EXAMPLES] for n in player_co
 def test_every_game_passes_the_protocol_check(name, players):
     report = check_game(game_class(name), players=players)
     assert "12 random games end with a result" in report.passed
-    if name in gamedesign.registry._PACKAGES:  # the built-in games also prove their observations hide
+    if name in gamedesign.registry._PACKAGES or name in EXAMPLES:  # they also prove their observations hide
         assert "observations hide what a player cannot know (hidden_variant)" in report.passed
         assert report.skipped == []
 
@@ -128,5 +128,11 @@ def test_a_game_without_its_rules_is_told_which_methods_to_write():
 
 
 def test_the_report_says_what_was_not_checked():
-    report = check_game(SprintGame, games=2, players=2)
-    assert "no hidden_variant" in str(report) and "action_value gives a number" in str(report)
+    class Plain(SprintGame):
+        name = "plain"
+        action_value = gamedesign.Game.action_value  # no greedy bot
+        sample_state = gamedesign.Game.sample_state  # no search bot
+
+    assert "– no sample_state" not in str(check_game(SprintGame, games=2, players=2))
+    report = str(check_game(Plain, games=2, players=2))
+    assert "– no sample_state: no search bot" in report and "– no action_value: no greedy bot" in report

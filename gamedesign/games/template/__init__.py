@@ -13,7 +13,8 @@ Rules (2 to 5 players):
 The file reads like every game: options, the game (its settings and how actions read as
 text), the state (its data in ``FIELDS``, who moves, legal actions, apply, observation,
 result), then the optional hooks: ``running_scores`` (the lab's race), ``action_value``
-(a greedy bot) and ``sample_state`` (the search bot). ``gamedesign.load("sprint")``.
+(a greedy bot), ``sample_state`` (the search bot) and ``hidden_variant`` (proof that the
+observation hides the face-down races). ``gamedesign.load("sprint")``.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class SprintGame(Game):
         state.race, state.pot = observation["race"], observation["pot"]
         state.points, state.ties = list(observation["points"]), observation["tied races"]
         state.last = observation["last race"]
-        state.hands = [list(cards) for cards in observation["cards"]]
+        state.hands = [list(cards) for cards in observation["cards not shown"]]
         state.bids = [None] * self.num_players
         for seat in observation["chosen"]:
             state.bids[seat] = observation["your choice"] if seat == me else rng.choice(state.hands[seat])
@@ -120,17 +121,16 @@ class SprintState(State):
             "your cards": list(self.hands[player]),
             "your choice": self.bids[player],
             "chosen": [p for p, bid in enumerate(self.bids) if bid is not None],
-            "cards": [self._cards_seen(p, player) for p in range(len(self.hands))],
+            "cards not shown": [self._not_shown(seat) for seat in range(len(self.hands))],
             "races face down": sorted(self.races),
             "points": list(self.points),
             "tied races": self.ties,
             "last race": self.last,
         }
 
-    def _cards_seen(self, seat: int, player: int) -> list:
-        """The cards ``player`` knows ``seat`` holds: a secret choice still looks held."""
-        hidden = [self.bids[seat]] if seat != player and self.bids[seat] is not None else []
-        return sorted(self.hands[seat] + hidden)
+    def _not_shown(self, seat: int) -> list:
+        """The effort cards of ``seat`` nobody has seen yet: the hand and a secret choice."""
+        return sorted(self.hands[seat] + ([] if self.bids[seat] is None else [self.bids[seat]]))
 
     def result(self) -> Result:
         self._require_over()
@@ -141,6 +141,15 @@ class SprintState(State):
     def running_scores(self) -> tuple:
         """Points won so far: the lab follows the race from them."""
         return tuple(self.points)
+
+    def hidden_variant(self, player: int, rng) -> "SprintState | None":
+        """The same game with the face-down races in another order (nobody sees it)."""
+        if len(self.races) < 2:
+            return None
+        twin = self.clone()
+        while twin.races == self.races:
+            rng.shuffle(twin.races)
+        return twin
 
 
 GAME_CLASS = SprintGame
