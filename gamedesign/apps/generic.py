@@ -280,15 +280,13 @@ class GameApp(common.AppBox):
         if len(legal) > GROUP_FROM and 1 < len(by_group) <= MAX_GROUPS:
             if self.group not in by_group:
                 self.group = next(iter(by_group))
-            tabs = []
-            for name, members in by_group.items():
-                tab = widgets.ToggleButton(value=name == self.group, description=f"{name} ({len(members)})",
-                                           layout=widgets.Layout(width="auto"))
-                tab.observe(lambda change, n=name: change["new"] and self._safely(lambda: self._choose_group(n),
-                                                                                 "Could not show those moves"),
-                            names="value")
-                tabs.append(tab)
-            self.group_box.children = tabs
+            tabs = widgets.ToggleButtons(
+                options=[(f"{name} ({len(members)})", name) for name, members in by_group.items()],
+                value=self.group, description="Moves", style={"button_width": "auto"},
+            )
+            tabs.observe(lambda change: self._safely(lambda: self._choose_group(change["new"]),
+                                                     "Could not show those moves"), names="value")
+            self.group_box.children = [tabs]
             shown = by_group[self.group]
         else:
             self.group_box.children = ()
