@@ -5,10 +5,11 @@ A bot never sees the full state. :func:`gamedesign.simulate` and the widget apps
 cannot peek at hidden cards.
 
 Every game has a ``"random"`` bot; games add their own (``"greedy"``) in their
-``bots.py`` and list them in their package's ``BOTS`` (see ``Game.bots``); a game that
-defines ``Game.action_value`` gets a ``"greedy"`` :class:`ValueBot` from it. Every game that can sample hidden
-information (``game.sample_state``) also has the ``"search"`` bot of
-:mod:`gamedesign.search`; ``"search:800"`` asks for 800 iterations per decision.
+``bots.py`` and list them in their package's ``BOTS`` (see ``Game.bots``), and a game
+that defines ``Game.action_value`` gets a ``"greedy"`` :class:`ValueBot` from it. Every
+game that can sample hidden information (``game.sample_state``) also has the
+``"search"`` bot of :mod:`gamedesign.search`; ``"search:800"`` asks for 800 iterations
+per decision.
 """
 
 from __future__ import annotations
