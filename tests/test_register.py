@@ -163,3 +163,16 @@ def test_the_what_if_lab_app_runs_a_registered_game(registered):
     app.run_button.click()
     assert "Done: 10 games per variant" in app.status.value
     assert set(app.last_result["variant"]) == {"standard rules", "your variant"}
+
+
+def test_a_game_class_works_with_the_tools_before_it_is_registered():
+    game = CountingGame(3)  # not registered: only name lookups need the registry
+    assert gamedesign.simulate(game, "random", games=20, seed=1).groupby("game").won.sum().eq(1).all()
+    assert len(lab.record_games(game, "random", games=20, seed=1)) == 20
+    with pytest.raises(ValueError, match="unknown game 'counting'.*register your own game class"):
+        gamedesign.load("counting")
+
+
+def test_a_registered_game_without_a_batch_path_says_so(registered):
+    with pytest.raises(ValueError, match="Counting Race has no batch path"):
+        gamedesign.simulate(gamedesign.load("counting"), "random", games=20, seed=1, batch=True)
