@@ -83,7 +83,10 @@ def check_declarations(game_class) -> None:
         )
     allowed = game_class.allowed_players
     if allowed is not None and (not allowed or any(not isinstance(n, int) or not low <= n <= high for n in allowed)):
-        _fail(f"{label}.allowed_players is {brief(allowed)}", f"list player counts from {low} to {high}, or leave it None")
+        _fail(
+            f"{label}.allowed_players is {brief(allowed)}",
+            f"list player counts from {low} to {high}, or leave it None",
+        )
     default = game_class.default_players
     counts = allowed or range(low, high + 1)
     if default is not None and default not in counts:
@@ -126,7 +129,10 @@ def _random_playout(state, rng, on_step=None, limit: int = 100_000):
     while not state.is_over():
         movers = _call(f"{label}.to_move()", "return a list of seats", state.to_move)
         if not isinstance(movers, list) or not all(isinstance(s, int) and 0 <= s < state.game.num_players for s in movers):
-            _fail(f"{label}.to_move() returned {brief(movers)}", "return a list of the seats (0, 1, ...) who must act now")
+            _fail(
+                f"{label}.to_move() returned {brief(movers)}",
+                "return a list of the seats (0, 1, ...) who must act now",
+            )
         idle = next((p for p in range(state.game.num_players) if p not in movers and state.legal_actions(p)), None)
         if idle is not None:
             _fail(f"player {idle} is not in to_move() {movers} but has legal actions",
@@ -145,7 +151,10 @@ def _random_playout(state, rng, on_step=None, limit: int = 100_000):
               state.apply, seat, action)
         steps += 1
         if steps >= limit:
-            _fail(f"a random game did not end after {limit:,} moves", "make sure every game ends (a last round, a turn limit)")
+            _fail(
+                f"a random game did not end after {limit:,} moves",
+                "make sure every game ends (a last round, a turn limit)",
+            )
     return state
 
 
@@ -157,14 +166,20 @@ def _check_result(state, players: int) -> None:
         _fail(f"result().scores has {len(result.scores)} entries for {players} players", "give one score per seat")
     for score in result.scores:
         if score is not None and (isinstance(score, bool) or not isinstance(score, numbers.Real) or math.isnan(score)):
-            _fail(f"result().scores holds {brief(score)}", "give a number per seat (None only for an eliminated player)")
+            _fail(
+                f"result().scores holds {brief(score)}",
+                "give a number per seat (None only for an eliminated player)",
+            )
     if not all(isinstance(w, int) and 0 <= w < players for w in result.winners):
         _fail(f"result().winners is {brief(result.winners)}", f"list winning seats, numbers from 0 to {players - 1}")
     if any(result.scores[w] is None for w in result.winners):
         _fail("a winner has no score", "give every winner a score")
     stuck = [p for p in range(players) if state.legal_actions(p) != []]
     if stuck:
-        _fail(f"the game is over but player {stuck[0]} still has legal actions", "return [] from legal_actions when the game is over")
+        _fail(
+            f"the game is over but player {stuck[0]} still has legal actions",
+            "return [] from legal_actions when the game is over",
+        )
 
 
 def _play_some(state, rng, moves: int):
@@ -218,7 +233,10 @@ def _check_bad_input(game, label: str, players: int) -> None:
     except ValueError:
         pass
     else:
-        _fail(f"{label}({game.max_players + 1}) was accepted", "call super().__init__(players, **options) first in __init__")
+        _fail(
+            f"{label}({game.max_players + 1}) was accepted",
+            "call super().__init__(players, **options) first in __init__",
+        )
     try:
         type(game)(players, no_such_option=True)
     except ValueError:
@@ -230,7 +248,10 @@ def _check_bad_input(game, label: str, players: int) -> None:
     except ValueError:
         pass
     except Exception as err:
-        _fail(f"new_state(seed=-1) raised {type(err).__name__}", "check the seed with gamedesign.core.check_seed(seed)")
+        _fail(
+            f"new_state(seed=-1) raised {type(err).__name__}",
+            "check the seed with gamedesign.core.check_seed(seed)",
+        )
     else:
         _fail("new_state(seed=-1) was accepted", "check the seed with gamedesign.core.check_seed(seed)")
     try:
@@ -238,7 +259,10 @@ def _check_bad_input(game, label: str, players: int) -> None:
     except ValueError:
         pass
     except Exception as err:
-        _fail(f"parse_action('fly to the moon') raised {type(err).__name__}", "raise ValueError for a text that is no action")
+        _fail(
+            f"parse_action('fly to the moon') raised {type(err).__name__}",
+            "raise ValueError for a text that is no action",
+        )
     else:
         _fail("parse_action('fly to the moon') gave an action", "raise ValueError for a text that is no action")
 
@@ -246,7 +270,10 @@ def _check_bad_input(game, label: str, players: int) -> None:
 def _check_games(game, label: str, n: int, games: int, report: CheckReport) -> None:
     first = _call("new_state(seed=0)", "return a fresh State for the seed", game.new_state, 0)
     if not isinstance(first, State):
-        _fail(f"new_state returned {brief(first)}", "return an object of a class written as class MyState(gamedesign.State)")
+        _fail(
+            f"new_state returned {brief(first)}",
+            "return an object of a class written as class MyState(gamedesign.State)",
+        )
     if getattr(first, "game", None) is not game:
         _fail("the new state's .game is not the game that made it", "set self.game = game in the state")
 
@@ -288,14 +315,20 @@ def _check_games(game, label: str, n: int, games: int, report: CheckReport) -> N
             except IllegalAction:
                 pass
             else:
-                _fail(f"player {waiting[0]} could move out of turn", "let legal_actions(player) return [] when it is not their move")
+                _fail(
+                    f"player {waiting[0]} could move out of turn",
+                    "let legal_actions(player) return [] when it is not their move",
+                )
         for bad in (n + 3, -1):
             try:
                 state.apply(bad, action)
             except IllegalAction:
                 pass
         if state.to_json() != before:
-            _fail("a refused move changed the state", "change the state only in _apply, never in legal_actions or observe")
+            _fail(
+                "a refused move changed the state",
+                "change the state only in _apply, never in legal_actions or observe",
+            )
         probed[0] += 1
 
     _random_playout(state, rng, probe)
@@ -323,7 +356,10 @@ def _check_games(game, label: str, n: int, games: int, report: CheckReport) -> N
         loaded = _call("state_from_json(to_json())", "list every changing value in FIELDS, or write state_from_json",
                        game.state_from_json, text)
         if loaded.to_json() != text:
-            _fail("a saved and loaded state differs from the original", "save and load every field (list it in FIELDS)")
+            _fail(
+                "a saved and loaded state differs from the original",
+                "save and load every field (list it in FIELDS)",
+            )
         x = _random_playout(state, random.Random(seed + 100))
         y = _random_playout(loaded, random.Random(seed + 100))
         if x.to_json() != y.to_json() or x.result() != y.result():
@@ -414,7 +450,10 @@ def _check_hooks(game, n: int, report: CheckReport) -> None:
                 for action in legal:
                     value = _call(f"action_value(observation, {brief(action)})", "return a number", game.action_value, view, action)
                     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
-                        _fail(f"action_value(..., {brief(action)}) returned {brief(value)}", "return a number (higher is better)")
+                        _fail(
+                            f"action_value(..., {brief(action)}) returned {brief(value)}",
+                            "return a number (higher is better)",
+                        )
         seat = rng.choice(state.to_move())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     if scoring:
