@@ -74,7 +74,9 @@ def test_simulate_and_record_on_a_fresh_process_pool_give_the_serial_tables(regi
         pooled = gamedesign.simulate(game, ["greedy", "random", "search:20"], games=24, seed=3, executor=pool,
                                      chunk_size=6)
         records = lab.record_games(game, "random", games=120, seed=1, executor=pool)
+    forked = gamedesign.simulate(game, ["greedy", "random", "search:20"], games=24, seed=3, workers=2, chunk_size=6)
     pd.testing.assert_frame_equal(serial, pooled)
+    pd.testing.assert_frame_equal(serial, forked)
     assert [r.scores for r in records] == [r.scores for r in lab.record_games(game, "random", games=120, seed=1)]
 
 
