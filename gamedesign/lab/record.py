@@ -228,6 +228,24 @@ PROFILES = {
 }
 
 
+def has_own_profile(game) -> bool:
+    """True when the lab reads ``game`` through a profile of its own (not the generic one)."""
+    return game.lab_profile() is not None or game.name in PROFILES
+
+
+def profile_of(game) -> Profile:
+    """How the lab reads ``game``: its own ``Game.lab_profile()``, else the built-in
+    profile of its name, else the generic profile of :mod:`.generic`."""
+    own = game.lab_profile()
+    if own is not None:
+        return own
+    if game.name in PROFILES:
+        return PROFILES[game.name]
+    from .generic import generic_profile
+
+    return generic_profile(game)
+
+
 class _Recording:
     """Wraps a bot: notes each decision point it is asked about, then lets the bot decide."""
 
@@ -333,7 +351,7 @@ class _Progress:
 def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: int, report=None) -> list:
     """Record the games of ``seeds``, numbered from ``first``, of the run from ``seed``."""
     n = game.num_players
-    profile = PROFILES[game.name]
+    profile = profile_of(game)
     decisions: list = []
     players = [_Recording(make_bot(spec, game), seat, decisions, profile.card_of) for seat, spec in enumerate(bots)]
     records = []
@@ -385,4 +403,4 @@ def _whole_seed(seed) -> int:
     return run_seed(seed)
 
 
-__all__ = ["GameRecord", "PROFILES", "Profile", "record_games"]
+__all__ = ["GameRecord", "PROFILES", "Profile", "has_own_profile", "profile_of", "record_games"]
