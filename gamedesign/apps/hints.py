@@ -64,34 +64,31 @@ _GYM_REASON = {
 
 def _gym(bot, observation, legal) -> Hint:
     step = observation["step"]
-    scorer = getattr(bot, f"_score_{step}", None)  # the bot's own estimate of each move
     action = bot.act(observation, legal)
-    score = scorer(observation, legal) if scorer else None
-    values = _ranked((str(a), round(score(a), 2)) for a in legal) if score else []
+    values = [(str(a), round(value, 2)) for a, value in bot.explain(observation, legal)]
     return Hint(action, f"{str(action).capitalize()}: {_GYM_REASON.get(step, 'the best estimated gain')}.", values)
 
 
+_DIET_REASON = {
+    "own": "eat the meal or do the Exercise that loses the most weight (values: pounds lost)",
+    "neighbour": "feed your neighbour the most fattening meal you hold (values: pounds added)",
+    "willpower": "Willpower cancels the Cheat played on you",
+    "laziness": "answer with Laziness only when the race is at stake: the player leads, is near the target "
+    "or would reach it",
+    "cheat": "play a Cheat only when the race is at stake (the player leads or is near the target) or you hold two",
+}
+
+
 def _diet(bot, observation, legal) -> Hint:
-    from gamedesign.games.diet import Play
+    from gamedesign.games.diet.bots import FRESH_CARD_VALUE
 
-    deck = bot.game.deck
     action = bot.act(observation, legal)
+    values = [(str(what), round(value, 2)) for what, value in bot.explain(observation, legal)]
     if observation["phase"] == "planning":
-        values = [(name, round(v, 2)) for name, v in _ranked(bot.card_values(observation["hand"]))]
-        from gamedesign.games.diet.bots import FRESH_CARD_VALUE
-
-        return Hint(action, f"{str(action).capitalize()}: discard the cards worth less than a fresh card "
-                    f"from the deck ({FRESH_CARD_VALUE}).", values)
-    plays = [a for a in legal if isinstance(a, Play)]
-    values = _ranked((a.card, -deck.card(a.card).pounds) for a in plays)
-    reasons = {
-        "own": "eat the meal or Exercise that loses the most weight (values: pounds lost)",
-        "neighbour": "feed your neighbour the most fattening meal you hold",
-        "willpower": "Willpower cancels the Cheat played on you",
-        "laziness": "answer with Laziness only when the race is at stake",
-        "cheat": "play a Cheat only when the race is at stake or you hold two",
-    }
-    return Hint(action, f"{str(action).capitalize()}: {reasons.get(observation['step'], 'the best move now')}.", values)
+        reason = f"discard the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE})"
+    else:
+        reason = _DIET_REASON.get(observation["step"], "the best move now")
+    return Hint(action, f"{str(action).capitalize()}: {reason}.", values)
 
 
 #: Each game's hint: its greedy bot's choice and the values it compares.
