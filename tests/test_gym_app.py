@@ -300,3 +300,25 @@ def test_when_the_greedy_bot_would_skip_the_controls_start_on_skip_and_offer_onl
         if {"action", "coach"} <= skipped:
             return
     pytest.fail(f"the greedy bot skipped only {sorted(skipped)} in 12 games")
+
+
+def test_players_are_named_you_and_bot_n_in_every_choice_message_and_hint():
+    import re
+
+    app = GymApp(players=4, seed=3)
+    texts = []
+    for _ in range(300):
+        if app.state.is_over():
+            break
+        app.hints.why_button.click()
+        texts += [app.hints.answer.value, app.last_moves.value, app.log.value, str(app.status.outputs), app.header.value]
+        for pick in (app.kid_pick, app.spot_pick, app.kind_pick, app.target_pick, app.first_pick, app.second_pick):
+            texts += [label for label, _ in pick.options]
+        if app.state.step == "take":
+            app.row_box.children[0].click()
+        else:
+            app.go_button.click()
+    texts.append(str(app.status.outputs))
+    shown = " ".join(texts)
+    assert not re.search(r"\bplayer \d", shown), re.search(r".{40}\bplayer \d.{20}", shown)
+    assert "Bot 1 (team B)" in shown and "Bot 3 (team B)" in shown

@@ -22,6 +22,11 @@ from ..terminal import rename
 from . import common
 from .hints import HintBar
 
+#: Cards you may play now stand out by a thick border and bold text, not by colour alone.
+CSS = """<style>
+.gd-diet .gd-hand button.gd-playable { border:2px solid #1f3b5a; font-weight:600; color:#111; }
+</style>"""
+
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
 
@@ -211,6 +216,7 @@ class DietApp(common.AppBox):
         )
         super().__init__(
             [
+                widgets.HTML(CSS),
                 self.header,
                 self.thinking_view,
                 self.weights_view,
@@ -522,6 +528,8 @@ class DietApp(common.AppBox):
             )
             if marked:
                 button.style.text_color = "#111"  # dark on the orange: white there is 2.7:1
+            if playable and not planning:
+                button.add_class("gd-playable")
             button.on_click(lambda _, p=position, c=card: self._safely(lambda: self._click_card(p, c), f"Could not play {c}"))
             buttons.append(button)
         self.hand_box.children = buttons

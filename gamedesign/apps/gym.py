@@ -125,6 +125,21 @@ def _set_options(dropdown: widgets.Dropdown, options: list) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
+def in_words(text: str, names: list[str], teams: list[str] | None = None, human: int | None = None) -> str:
+    """``text`` (an action or a log line) with the app's names for the seats: "player 1"
+    becomes "Bot 1 (team B)" (the team when ``teams`` is given) and ``human``'s seat "you"."""
+
+    def name(match) -> str:
+        seat = int(match[1])
+        if seat >= len(names):
+            return match[0]
+        if seat == human:
+            return "you"
+        return names[seat] + (f" (team {teams[seat]})" if teams else "")
+
+    return re.sub(r"\bplayer (\d+)\b", name, text)
+
+
 def refusal_text(state, seat: int, action, names: list[str]) -> str:
     """Why ``action`` is refused for ``seat``, in a player's words, and what to do instead."""
     view = state.observe(seat)
@@ -148,7 +163,7 @@ def refusal_text(state, seat: int, action, names: list[str]) -> str:
         side = view["board"][action.event]["AB".index(view["team"])]
         if side[action.spot - 1] is not None:
             return f"That spot is taken by {side[action.spot - 1]}: choose an empty spot."
-    return f"You cannot {action} now: {STEP_HINT.get(view['step'], 'wait')}."
+    return f"You cannot {in_words(str(action), names)} now: {STEP_HINT.get(view['step'], 'wait')}."
 
 
 class GymApp:
@@ -185,7 +200,7 @@ class GymApp:
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
         self.thinking_view = widgets.HTML()
-        self.hints = HintBar(self._hint_question, hints)
+        self.hints = HintBar(self._hint_question, hints, words=lambda text: in_words(text, self.names, self.teams, human))
         self.go_button = widgets.Button(description="Place", button_style="primary")
         self.skip_button = widgets.Button(description="Skip")
         self.go_button.on_click(lambda _: self._safely(self.go))
@@ -277,7 +292,7 @@ class GymApp:
                 verdict = "Your team wins!" if team == mine else "Your team loses."
                 self._message(f"Game over. Team {team} wins. {verdict}", "ok")
             else:
-                self._message(f"You played: {action}.", "ok")
+                self._message(f"You played: {self._words(action)}.", "ok")
         self.render()
         return True
 
@@ -384,12 +399,12 @@ class GymApp:
     def _named(self, line: str) -> str:
         """A log line with the app's names for the seats: "player 1 placed ..." becomes
         "Bot 1 (team B) placed ...", and the learner's own seat "you"."""
-        def name(match) -> str:
-            seat = int(match[1])
-            return "you" if seat == self.human else f"{self.names[seat]} (team {self.teams[seat]})"
-
-        line = re.sub(r"\bplayer (\d+)\b", name, line)
+        line = in_words(line, self.names, self.teams, self.human)
         return line[:1].upper() + line[1:]
+
+    def _words(self, action) -> str:
+        """An action as the controls and messages show it: "force Bot 1 (team B)"."""
+        return in_words(str(action), self.names, self.teams, self.human)
 
     def _render_controls(self, view: dict) -> None:
         step = view["step"]
@@ -555,12 +570,12 @@ class GymApp:
         """What the bots did since your last move, in the app's names."""
         if not self.bot_moves:
             return ""
-        lines = [f"{html.escape(self.names[seat])} (team {self.teams[seat]}): {html.escape(str(a))}" for seat, a in self.bot_moves]
+        lines = [f"{html.escape(self.names[seat])} (team {self.teams[seat]}): {html.escape(self._words(a))}" for seat, a in self.bot_moves]
         return '<div class="gd-lastmoves"><b>Since your last move</b><br>' + "<br>".join(lines[-8:]) + "</div>"
 
     def _set_targets(self, actions, label: str) -> None:
         self.target_pick.description = label
-        _set_options(self.target_pick, [(str(a), a) for a in actions])
+        _set_options(self.target_pick, [(self._words(a), a) for a in actions])
         self.go_button.disabled = not actions
 
     def _fill_targets(self) -> None:
