@@ -7,7 +7,8 @@ fit an 80-column terminal. ``cli.py`` prints them.
 Names are the same everywhere: "You" for the person at the keyboard, "Bot 1", "Bot 2", ...
 for the bots in seat order, with their kind where a table introduces them
 ("Bot 1 (greedy)"). :func:`rename` rewrites the engine's own words ("player 1", the Diet
-Game's "Ann" and "Bo") into those names.
+Game's "Ann" and "Bo") into those names; the Diet Game's names only where one of its log
+sentences (:data:`DIET_SENTENCES`) names a player, so a card called "Bo" keeps its name.
 """
 
 from __future__ import annotations
@@ -546,6 +547,7 @@ def new_log_lines(obs: dict, seen: int) -> tuple[list[str], int]:
 
 
 __all__ = [
+    "DIET_SENTENCES",
     "GYM_KINDS",
     "GYM_STEPS",
     "action_hint",
@@ -556,6 +558,7 @@ __all__ = [
     "WIDTH",
     "diet_card",
     "diet_card_cells",
+    "diet_seats",
     "full_names",
     "generic_view",
     "gym_kid",
@@ -567,8 +570,6 @@ __all__ = [
     "rename",
     "score_text",
     "seat_names",
-    "DIET_SENTENCES",
-    "diet_seats",
     "table",
     "value_label",
     "view",

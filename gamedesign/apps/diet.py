@@ -1,11 +1,14 @@
 """Play The Diet Game against bots in a notebook: :func:`play_diet`.
 
 The app only shows the state and passes your clicks to the engine; every rule lives in
-:mod:`gamedesign.games.diet`. You see your hand (click a card to play it, or in Planning
-to mark it for discarding), the current phase and what you are asked, everyone's weight
-as a bar with its number, the log of what happened ("Bo played Laziness on your
-Bicycling") and, at the end, the winner or the draw. Bots move on their own between your
-decisions. Nothing here raises into the notebook: refused clicks show a message.
+:mod:`gamedesign.games.diet`. You see your hand (click a card you may play now to play it,
+or in Planning to mark it for discarding; the button under the hand plays no card: "No
+lunch", "Feed nothing", "No Laziness"), the current phase and what you are asked,
+everyone's weight as a bar with its number, the log of what happened ("Bot 1 played
+Laziness on your Bicycling: it does not count.", passes and the card waiting for an answer
+included) and, at the end, the winner or the draw. Players are "You" and "Bot 1", "Bot 2",
+..., as in the other apps. Bots move on their own between your decisions. Nothing here
+raises into the notebook: a refused move is explained in a player's words.
 """
 
 from __future__ import annotations
@@ -557,7 +560,7 @@ class DietApp(common.AppBox):
                     continue  # played by clicking the card in your hand
                 label = decline_label(view, action)
                 button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
-                button.on_click(lambda _, a=action, t=label: self._safely(lambda: self._click_action(a), f"Could not {t}"))
+                button.on_click(lambda _, a=action, t=label: self._safely(lambda: self._click_action(a), f"Could not press {t}"))
                 buttons.append(button)
         self.action_box.children = buttons
 
