@@ -217,9 +217,9 @@ def test_the_bots_home_day_picks_are_outlined_on_the_table_like_the_latest_face_
 
 def test_who_has_picked_and_where_the_hand_goes_are_shown():
     app = LegDayApp(players=4, seed=2)
-    assert "your pick: choose a card" in row_of(app, "You")
+    assert "<td>your pick</td>" in row_of(app, "You")
     for bot in ("Bot 1", "Bot 2", "Bot 3"):
-        assert "picked (hidden until all have picked)" in row_of(app, bot)
+        assert "<td>picked (hidden)</td>" in row_of(app, bot)
     assert "your other cards go to Bot 1 and you get Bot 3&#x27;s hand" in app.hand_label.value
     while app.state.week == 1:
         hand_buttons(app)[0].click()

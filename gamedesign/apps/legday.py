@@ -292,23 +292,23 @@ class LegDayApp:
                 hidden = ""
             rows.append(
                 f"<tr><th>{html.escape(self.names[seat])}</th><td>{chips}{hidden}</td>"
-                f"<td>{legs_up} face-up Leg Day{'s' if legs_up != 1 else ''}</td>"
+                f"<td>{legs_up}</td>"
                 + ("" if view["over"] else f"<td>{html.escape(self._today(view, seat))}</td>")
                 + "</tr>"
             )
         today = "" if view["over"] else "<th>Today</th>"
         return (
             '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest, face up or down)</th>'
-            f"<th>Seen Leg Days</th>{today}</tr>" + "".join(rows) + "</table>"
+            f"<th>Face-up Leg Days</th>{today}</tr>" + "".join(rows) + "</table>"
         )
 
     def _today(self, view: dict, seat: int) -> str:
         """Whether ``seat`` has picked today: picks are shown only when everyone has picked."""
         if seat in view["waiting_for"]:
-            return "your pick: choose a card" if seat == self.human else "choosing…"
+            return "your pick" if seat == self.human else "choosing…"
         if seat == self.human and view["my_pick"] is not None:
             return f"picked {legday_cards.display_name(self.game.deck.card(view['my_pick']))}"
-        return "picked (hidden until all have picked)"
+        return "picked (hidden)"
 
     def _passing(self, view: dict) -> str:
         """Where your hand goes after today and whose hand you get."""
