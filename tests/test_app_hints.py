@@ -97,7 +97,7 @@ def test_the_gym_greedy_bot_explains_every_legal_move_and_plays_a_best_one():
 
 
 def test_the_diet_greedy_bot_explains_what_it_compares():
-    from gamedesign.games.diet import Discard, Play
+    from gamedesign.games.diet import Play
     from gamedesign.games.diet.bots import FRESH_CARD_VALUE
 
     steps = set()

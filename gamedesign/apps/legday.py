@@ -91,7 +91,7 @@ class LegDayApp:
         players = self.game.num_players
         seed = check_seed(seed)
         self.human = human = check_seat(human, players)
-        self.bot_specs = specs = seat_specs(self.game, human, bots)
+        self.bot_specs = seat_specs(self.game, human, bots)
         self.names = [
             "You" if seat == human else f"Bot {seat}"
             for seat in range(players)
