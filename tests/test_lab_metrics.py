@@ -94,10 +94,16 @@ def test_game_table_has_one_row_per_game_with_known_values():
 def test_summary_means_and_intervals():
     s = metrics.summary(_records()).set_index("measure")
     assert s.loc["seat 0 wins", "value"] == 0.5
-    # sd of (1, 0, 0, 1) is 1/sqrt(3); the 95% half-width is 1.96 sd / sqrt(4).
-    half = 1.96 * (1 / math.sqrt(3)) / 2
-    assert s.loc["seat 0 wins", "low"] == pytest.approx(0.5 - half)
-    assert s.loc["seat 0 wins", "high"] == pytest.approx(0.5 + half)
+    # A rate gets the Wilson interval: 2 wins in 4 games, centred on 1/2, inside [0, 1]
+    # (the normal approximation would go below 0 here).
+    low, high = s.loc["seat 0 wins", "low"], s.loc["seat 0 wins", "high"]
+    assert 0 < low < 0.5 < high < 1 and low + high == pytest.approx(1)
+    z = 1.96
+    assert high == pytest.approx((0.5 + z * z / 8 + z * math.sqrt(0.25 / 4 + z * z / 64)) / (1 + z * z / 4))
+    # Not a rate: mean ± 1.96 sd / sqrt(n) (lengths 10, 12, 20, 14).
+    sd = pd.Series([10, 12, 20, 14]).std()
+    assert s.loc["length", "low"] == pytest.approx(14 - 1.96 * sd / 2)
+    assert s.loc["seat 0 wins", "label"] == "Seat 0 wins"
     assert s.loc["drama", "games"] == 3  # the draw has no drama
     assert s.loc["win-rate gap", "value"] == pytest.approx(0.25)
     assert s.loc["length spread", "value"] == pytest.approx(pd.Series([10, 12, 20, 14]).std())
