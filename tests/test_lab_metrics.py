@@ -9,7 +9,7 @@ import pytest
 import gamedesign
 from gamedesign.lab import metrics
 from gamedesign.lab.compare import compare_tables, comparison_summary
-from gamedesign.lab.record import PROFILES, GameRecord
+from gamedesign.lab.record import PROFILES, GameRecord, record_games
 
 
 def test_leader_is_the_top_seats_and_none_when_all_level():
@@ -195,3 +195,33 @@ def test_win_rate_gap_in_comparisons_with_a_paired_bootstrap():
     assert table.loc[("even", "win-rate gap"), "difference"] == 0
     again = compare_tables({"even": even, "lopsided": lopsided}).set_index(["variant", "measure"])
     assert again.loc[("lopsided", "win-rate gap"), "low"] == row["low"]  # seeded: repeatable
+
+
+def test_diet_cards_are_worth_the_pounds_they_swing_for_their_player():
+    game = gamedesign.load("diet", players=3)
+    state = game.new_state(seed=0)
+    state.log = [
+        "Ann ate Apple (-1 lb).",
+        "Ann ate Light Snack (0 lb).",
+        "Bo fed Cy Cookies (+1 lb).",
+        "Cy exercised: Bicycling (-1 lb).",
+        "Bo played Laziness on Ann's Fasting: it does not count.",
+        "Ann played Carb Fest on Bo (+1 lb).",
+        "Cy played Binge Eating on Bo; Bo cancelled it with Willpower.",
+        "Ann ate no lunch.",
+    ]
+    points, copies = PROFILES["diet"].cards(state, None)
+    assert points[0] == {"Apple": 1, "Light Snack": 0, "Fasting": 0, "Carb Fest": 1}
+    assert points[1] == {"Cookies": 1, "Laziness": 1, "Willpower": 1}
+    assert points[2] == {"Bicycling": 1, "Binge Eating": 0}
+    assert copies[0] == {"Apple": 1, "Light Snack": 1, "Fasting": 1, "Carb Fest": 1}
+    assert copies[1] == {"Cookies": 1, "Laziness": 1, "Willpower": 1}
+
+
+def test_diet_card_values_come_from_recorded_games():
+    records = record_games(gamedesign.load("diet", players=3), "greedy", games=20, seed=3)
+    values = metrics.card_values(records).set_index("card")
+    assert {"Apple", "Willpower", "Laziness", "Well Balanced Lunch"} <= set(values.index)
+    assert values.loc["Well Balanced Lunch", "points per copy"] == 0  # a 0-pound meal moves nothing
+    assert values["points per copy"].between(0, 1).all()
+    assert values["win rate when collected"].between(0, 1).all()
