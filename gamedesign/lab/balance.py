@@ -497,6 +497,9 @@ class BalanceResult:
         """The plain-word verdict on every proposal against the baseline (:func:`gamedesign.lab.verdict.verdict`)."""
         return _verdict(self.comparison, game=self.baseline.game)
 
+    def __repr__(self) -> str:
+        return self._repr_markdown_().replace("**", "")
+
     def _repr_markdown_(self) -> str:
         lines = [f"**Goal:** {self.goal.describe()}.", ""]
         for name, row in self.table().iterrows():

@@ -146,6 +146,9 @@ class Verdict:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        return self.text
+
     def _repr_markdown_(self) -> str:
         return "\n\n".join(f"**{v}** (compared with {self.baseline}): " + " ".join([*self.sentences[v], *self.notes[v]])
                            for v in self.sentences)
