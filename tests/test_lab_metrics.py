@@ -225,3 +225,10 @@ def test_diet_card_values_come_from_recorded_games():
     assert values.loc["Well Balanced Lunch", "points per copy"] == 0  # a 0-pound meal moves nothing
     assert values["points per copy"].between(0, 1).all()
     assert values["win rate when collected"].between(0, 1).all()
+
+
+def test_the_wide_summary_marks_changes_clear_after_the_correction():
+    base = pd.DataFrame({"length": [10.0, 12, 11, 13] * 10, "drama": [1.0, 2, 1, 2] * 10})
+    other = base.assign(length=base["length"] + 2, drama=base["drama"] + [0.0, 0, 0, 1] * 10)
+    wide = comparison_summary(compare_tables({"base": base, "other": other}))
+    assert wide.loc["length", "other - base"].endswith(" *")  # +2 in every game

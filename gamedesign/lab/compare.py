@@ -179,7 +179,9 @@ def compare(variants, bots, games: int = 200, seed: int = 0, progress=None) -> p
 
 def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
     """A compact wide view: one row per measure, the baseline's value and each other
-    variant's value and difference with its interval as text (``+0.12 [0.05, 0.19]``)."""
+    variant's value and difference with its interval as text (``+0.12 [0.05, 0.19] *``:
+    ``*`` clear after the correction for many measures, ``(*)`` clear only before it).
+    For a student, :func:`gamedesign.lab.verdict.measures_table` reads better."""
     table = comparison if measures is None else comparison[comparison["measure"].isin(measures)]
     labels = list(dict.fromkeys(table["variant"]))
     order = list(dict.fromkeys(table["measure"])) if measures is None else [m for m in measures if m in set(table["measure"])]
@@ -190,10 +192,18 @@ def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
         part = table[table["variant"] == label].set_index("measure").reindex(order)
         out[label] = part["value"].round(3)
         out[f"{label} - {labels[0]}"] = [
-            "" if pd.isna(d) else f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" + (" *" if c else "")
-            for d, lo, hi, c in zip(part["difference"], part["low"], part["high"], part["clear"])
+            "" if pd.isna(d) else f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" + _mark(c, h)
+            for d, lo, hi, c, h in zip(part["difference"], part["low"], part["high"], part["clear"],
+                                       part["clear_holm"] if "clear_holm" in part else [None] * len(part))
         ]
     return out
+
+
+def _mark(clear, clear_holm) -> str:
+    """``" *"`` for a change clear after the correction, ``" (*)"`` for one clear only before it."""
+    if clear_holm is not None and not pd.isna(clear_holm) and bool(clear_holm):
+        return " *"
+    return " (*)" if clear else ""
 
 
 __all__ = ["compare", "compare_records", "compare_tables", "comparison_summary", "run_variants"]
