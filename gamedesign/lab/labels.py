@@ -112,7 +112,7 @@ class _Fill(dict):
     """Fills ``{k}``/``{x}`` in a pattern's texts; the pattern itself reads "seat k wins"."""
 
     def __missing__(self, key):
-        return key
+        return key.upper() if key == "x" else key
 
 
 def measure(name: str, game: str | None = None) -> Measure:
@@ -254,18 +254,37 @@ def markdown_table(names, game: str | None = None) -> str:
     return "\n".join(lines)
 
 
-#: Every general measure's column name (patterns with ``{k}`` or ``{x}``), in the docs' order.
+#: Every measure's column name (patterns with ``{k}`` or ``{x}``), in the docs' order.
 MEASURE_NAMES = tuple(_MEASURES)
+
+#: The measures by where they apply, as the docs list them.
+MEASURE_GROUPS = {
+    "every game, per game": MEASURE_NAMES[:15],
+    "every game, over a set of games": MEASURE_NAMES[15:18],
+    "Don't Skip Leg Day": MEASURE_NAMES[18:21],
+    "GYM": MEASURE_NAMES[21:26],
+    "The Diet Game": MEASURE_NAMES[26:],
+}
+
+
+def card_markdown_table() -> str:
+    """A Markdown table of the per-card measures (as in the docs)."""
+    lines = ["| measure | column | what it means |", "|---|---|---|"]
+    for name, (text, help_text, _) in CARD_MEASURES.items():
+        lines.append(f"| {text} | `{name}` | {help_text} |")
+    return "\n".join(lines)
 
 __all__ = [
     "CARD_MEASURES",
     "DECK_FIELDS",
     "KINDS",
     "LENGTH_UNITS",
+    "MEASURE_GROUPS",
     "MEASURE_NAMES",
     "Measure",
     "OPTIONS",
     "POINT_UNITS",
+    "card_markdown_table",
     "deck_field",
     "explain",
     "label",
