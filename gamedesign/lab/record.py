@@ -18,6 +18,7 @@ The standing is a number per seat, higher is better, sampled at the end of each 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections import Counter
 from typing import Callable
@@ -202,21 +203,16 @@ def _diet_cards(state, result):
     Laziness: the pounds of the Exercise it cancelled; Willpower: the pounds of the Cheat
     it cancelled; a cancelled Exercise or Cheat: 0. Read from the game's log lines.
     """
-    import re
-
     deck = state.game.deck
     names = {state.name(s): s for s in range(state.game.num_players)}
-    who = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
-    card = "|".join(map(re.escape, sorted(deck.card_names(), key=len, reverse=True)))
+    patterns = _diet_patterns(tuple(names), tuple(deck.card_names()))
     lines = [
-        (re.compile(rf"^(?P<p>{who}) ate (?P<c>{card}) \("), lambda c: -deck.card(c["c"]).pounds, None),
-        (re.compile(rf"^(?P<p>{who}) fed (?:{who}) (?P<c>{card}) \("), lambda c: deck.card(c["c"]).pounds, None),
-        (re.compile(rf"^(?P<p>{who}) exercised: (?P<c>{card}) \("), lambda c: -deck.card(c["c"]).pounds, None),
-        (re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who})'s (?P<d>{card}): it does not count"),
-         lambda c: -deck.card(c["d"]).pounds, ("q", "d")),
-        (re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who}); (?:{who}) cancelled it with (?P<d>{card})"),
-         lambda c: 0, ("q", "d")),
-        (re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?:{who}) \("), lambda c: deck.card(c["c"]).pounds, None),
+        (patterns[0], lambda c: -deck.card(c["c"]).pounds, None),
+        (patterns[1], lambda c: deck.card(c["c"]).pounds, None),
+        (patterns[2], lambda c: -deck.card(c["c"]).pounds, None),
+        (patterns[3], lambda c: -deck.card(c["d"]).pounds, ("q", "d")),
+        (patterns[4], lambda c: 0, ("q", "d")),
+        (patterns[5], lambda c: deck.card(c["c"]).pounds, None),
     ]
     points = [Counter() for _ in names]
     copies = [Counter() for _ in names]
@@ -235,6 +231,23 @@ def _diet_cards(state, result):
                 points[other][answered] += saved
             break
     return [dict(p) for p in points], [dict(c) for c in copies]
+
+
+@functools.lru_cache(maxsize=32)
+def _diet_patterns(players: tuple, cards: tuple) -> tuple:
+    """The log lines of played cards, as patterns (made once per deck and table of players)."""
+    import re
+
+    who = "|".join(map(re.escape, sorted(players, key=len, reverse=True)))
+    card = "|".join(map(re.escape, sorted(cards, key=len, reverse=True)))
+    return (
+        re.compile(rf"^(?P<p>{who}) ate (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) fed (?:{who}) (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) exercised: (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who})'s (?P<d>{card}): it does not count"),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who}); (?:{who}) cancelled it with (?P<d>{card})"),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?:{who}) \("),
+    )
 
 
 PROFILES = {
