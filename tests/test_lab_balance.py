@@ -86,3 +86,15 @@ def test_goals_refuse_bad_numbers():
         balance.card_value("Apple", 2, 1)
     with pytest.raises(ValueError, match="target"):
         balance.game_length(-3)
+
+
+def test_the_nearest_miss_comes_first_when_nothing_meets_the_goal():
+    goal = balance.game_length(3, tolerance=0)
+    found = balance.search_balance(Variant("legday", players=3, name="standard"),
+                                   {"deck.weeks": (1, 2), "options.curl_overflow": ["cap", "new_set"]},
+                                   goal, budget={"trials": 8, "games": 10, "confirm_games": 10}, seed=2, keep=3)
+    table = found.table()
+    assert table.loc["proposal 1", "goal value"] == 7  # one week: 7 days, the nearest to 3
+    misses = [goal.miss(v) for v in table["goal value"].iloc[1:]]
+    assert misses == sorted(misses) and len(misses) == 3  # nearest first, whatever the number of changes
+    assert "none of the" in found.summary() and "does not meet the goal" in found.summary()

@@ -500,8 +500,26 @@ class BalanceResult:
     def __repr__(self) -> str:
         return self._repr_markdown_().replace("**", "")
 
+    def summary(self) -> str:
+        """In words: whether the standard rules already meet the goal and whether any proposal does."""
+        table = self.table()
+        base = table.iloc[0]
+        tried = int(self.trials["status"].eq("played").sum())
+        games = int(self.comparison["pairs"].max()) if len(self.comparison) else 0
+        if base["meets the goal"] != "no":
+            first = f"{self.baseline.name} already {'meets' if base['meets the goal'] == 'yes' else 'probably meets'} the goal"
+        else:
+            first = f"{self.baseline.name} does not meet the goal"
+        met = [name for name, row in table.iloc[1:].iterrows() if row["meets the goal"] != "no"]
+        if met:
+            second = f"{', '.join(met)} {'meets' if len(met) == 1 else 'meet'} it on {games} fresh games"
+        else:
+            second = (f"none of the {tried} variants tried meets it on {games} fresh games: the fix may lie "
+                      "outside this search space (a rule it cannot change), or need more games to see")
+        return f"{first}; {second}."
+
     def _repr_markdown_(self) -> str:
-        lines = [f"**Goal:** {self.goal.describe()}.", ""]
+        lines = [f"**Goal:** {self.goal.describe()}. {self.summary()}", ""]
         for name, row in self.table().iterrows():
             value = "no value" if math.isnan(row["goal value"]) else f"{row['goal value']:.3g}"
             interval = "" if math.isnan(row["low"]) else f" (95% interval {row['low']:.3g} to {row['high']:.3g})"
@@ -602,8 +620,10 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
     played = tried[tried["status"] == "played"].copy()
     played["key"] = played["params"].map(lambda c: tuple(sorted((k, repr(v)) for k, v in c.items())))
     played = played[played["changes"] > 0].drop_duplicates("key")
-    played["met"] = played["miss"] == 0
-    ranked = played.sort_values(["met", "changes", "miss", "trial"], ascending=[False, True, True, True])
+    played["unmet"] = played["miss"] > 0
+    # Those that meet the goal with the fewest changes first, then the nearest misses.
+    played["order"] = played["changes"].where(~played["unmet"], 0)
+    ranked = played.sort_values(["unmet", "order", "miss", "trial"])
     best, changes = [], {base.name: []}
     for i, (_, row) in enumerate(ranked.head(keep).iterrows()):
         name = f"proposal {i + 1}"

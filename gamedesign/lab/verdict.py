@@ -107,7 +107,7 @@ def _lower(label: str) -> str:
     return label if label[:2].isupper() or label.split()[0] in _NAMES else label[0].lower() + label[1:]
 
 
-_NAMES = {"Seat", "Coaches", "Brat"}
+_NAMES = {"Seat", "Coaches", "Brat", "Event"}
 
 
 def _hint(row, game, games: int) -> str:
