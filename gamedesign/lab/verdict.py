@@ -175,6 +175,10 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         # 1. what changed clearly, the largest changes (in spreads) first
         headline = clear[~clear["measure"].str.fullmatch(r"seat \d+ wins") & ~clear["measure"].isin(
             ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ")]
+        worth = headline.apply(lambda r: CHANGE_WORTH_SEEING.get(labels.measure(r["measure"], game).kind, 0.0),
+                               axis=1) if len(headline) else []
+        if len(headline):  # changes too small to matter at the table are left out of the headline
+            headline = headline[headline["difference"].abs() >= 0.2 * pd.Series(worth, index=headline.index)]
         if len(headline):
             strength = (headline["difference"].abs() / headline["sd"].where(headline["sd"] > 0)).fillna(math.inf)
             top = headline.assign(strength=strength).sort_values("strength", ascending=False).head(3)
