@@ -125,8 +125,9 @@ class FairSeats(Goal):
 
     def describe(self) -> str:
         if self.seat is None:
-            return f"every seat wins within {self.margin:.0%} of an equal share (gap between seats at most {self.margin:.0%})"
-        return f"seat {self.seat} wins within {self.margin:.0%} of an equal share"
+            return (f"the gap between the best and the worst seat's win rate is at most {self.margin * 100:g} "
+                    "percentage points")
+        return f"seat {self.seat}'s win rate is within {self.margin * 100:g} percentage points of an equal share"
 
     def measure(self, records, interval: bool = False) -> tuple:
         table = game_table(records)
