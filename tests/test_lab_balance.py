@@ -67,6 +67,7 @@ def test_a_refused_variant_is_noted_not_raised():
     ({"space": {"deck.scoring.bench_set_points": (7, 4)}}, "is empty"),
     ({"space": {}}, "table of parameter"),
     ({"budget": 10_000}, "trials must be a whole number from 1 to 200"),
+    ({"budget": {"trials": 200, "games": 1000, "confirm_games": 100}}, "at most 50,000 in one search"),
     ({"budget": {"trials": 3, "games": 5}}, "games must be a whole number from 10"),
     ({"budget": {"rounds": 3}}, "unknown entry 'rounds'"),
     ({"goal": "fair"}, "goal is one of"),

@@ -56,6 +56,10 @@ from .verdict import verdict as _verdict
 MAX_TRIALS = 200
 #: The range of games a variant may be played for, in the search and in the confirmation.
 MIN_GAMES, MAX_GAMES = 10, 2000
+#: The most games one search may play in its trials.
+MAX_SEARCH_GAMES = 50_000
+#: Searches of at least this many games (trials x games) play on every core when no ``workers`` are given.
+PARALLEL_FROM = 2_000
 #: Trials asked for together (and played side by side when there are several workers).
 BATCH = 4
 
@@ -454,6 +458,9 @@ def _budget(budget) -> tuple:
     for name, value in (("games", games), ("confirm_games", confirm)):
         if isinstance(value, bool) or not isinstance(value, int) or not MIN_GAMES <= value <= MAX_GAMES:
             raise ValueError(f"budget: {name} must be a whole number from {MIN_GAMES} to {MAX_GAMES}, not {value!r}")
+    if trials * games > MAX_SEARCH_GAMES:
+        raise ValueError(f"budget: {trials} trials of {games} games is {trials * games:,} games; at most "
+                         f"{MAX_SEARCH_GAMES:,} in one search (fewer trials or fewer games)")
     return trials, games, confirm
 
 
@@ -531,15 +538,16 @@ class BalanceResult:
 
 
 def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, bots="greedy", keep: int = 3,
-                   workers: int = 1, progress=None) -> BalanceResult:
+                   workers: int | None = None, progress=None) -> BalanceResult:
     """Search ``space`` for variants of ``game`` that meet ``goal`` (see the module's docstring).
 
     ``game``: a game's name or a :class:`Variant` to start from (its players, options and
     deck); ``budget``: the number of variants to try, or ``{"trials": 20, "games": 100,
     "confirm_games": 200}``; ``seed``: the seed of the games and of Optuna's sampler;
     ``bots``: one bot name for every seat or one per seat; ``keep``: how many proposals to
-    return; ``workers``: processes that play trials side by side (the answer is the same
-    for any number); ``progress(done, total)`` is called after each batch of trials.
+    return; ``workers``: processes that play trials side by side (by default every core for
+    searches of :data:`PARALLEL_FROM` games or more, else this process; the answer is the
+    same for any number); ``progress(done, total)`` is called after each batch of trials.
     """
     try:
         import optuna
@@ -556,8 +564,10 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
     trials, games, confirm_games = _budget(budget)
     if isinstance(keep, bool) or not isinstance(keep, int) or not 1 <= keep <= 10:
         raise ValueError(f"keep must be a whole number from 1 to 10, not {keep!r}")
+    if workers is None:
+        workers = (os.cpu_count() or 1) if trials * games >= PARALLEL_FROM else 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number, 1 or more; not {workers!r}")
+        raise ValueError(f"workers must be a whole number, 1 or more (or None: decided by the budget); not {workers!r}")
     from ..simulate import run_seed
 
     seed = run_seed(seed)
@@ -653,7 +663,9 @@ __all__ = [
     "FairSeats",
     "GameLength",
     "Goal",
+    "MAX_SEARCH_GAMES",
     "MAX_TRIALS",
+    "PARALLEL_FROM",
     "card_value",
     "check_space",
     "default_space",
