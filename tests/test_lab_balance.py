@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("optuna")
 
-from gamedesign.lab import Variant, balance  # noqa: E402
+from gamedesign.lab import Variant, balance
 
 SMALL = {"trials": 6, "games": 12, "confirm_games": 12}
 

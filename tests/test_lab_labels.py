@@ -31,7 +31,7 @@ def test_every_rule_option_and_value_reads_in_words(game):
     for field in dataclasses.fields(game_module(game).GAME_CLASS.Options):
         if field.name == "deck":
             continue
-        text, help_text, values = labels.option(game, field.name)
+        text, help_text, _ = labels.option(game, field.name)
         assert text != field.name and "_" not in text and help_text
         for choice in field.metadata.get("choices") or ():
             shown = labels.value_label(game, field.name, choice)

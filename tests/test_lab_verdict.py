@@ -39,7 +39,7 @@ def test_longer_games_and_a_seat_that_wins_more_are_named_with_their_numbers():
     text = str(verdict(comparison, game="legday"))
     assert "games are 2.0 days longer (14.0 → 16.0)" in text
     rate = comparison.set_index(["variant", "measure"]).loc[("bench6", "seat 0 wins"), "value"]
-    assert f"seat 0's chance to win rises from" in text and f"to {rate:.0%}" in text
+    assert "seat 0's chance to win rises from" in text and f"to {rate:.0%}" in text
     assert "nobody's chance" not in text
 
 

@@ -449,7 +449,7 @@ def _budget(budget) -> tuple:
         raise ValueError(f"budget is a number of variants to try or a table of trials, games, confirm_games; not {budget!r}")
     unknown = set(budget) - {"trials", "games", "confirm_games"}
     if unknown:
-        raise ValueError(f"budget: unknown entry {sorted(unknown)[0]!r}; allowed: trials, games, confirm_games")
+        raise ValueError(f"budget: unknown entry {min(unknown)!r}; allowed: trials, games, confirm_games")
     trials = budget.get("trials", 20)
     games = budget.get("games", 100)
     confirm = budget.get("confirm_games", 2 * games)

@@ -160,10 +160,10 @@ def smallest_visible_change(sd: float, games: int, power: float = POWER, level: 
 
 
 def round_games(games: float) -> int:
-    """A number of games rounded for a sentence: 37 -> 40, 583 -> 600, 12,345 -> 12,000."""
+    """A number of games rounded to two figures for a sentence: 37 -> 40, 583 -> 580, 12,345 -> 12,000."""
     if math.isnan(games):
         raise ValueError("no number of games to round")
-    games = int(math.ceil(games))
+    games = math.ceil(games)
     if games < 10:
         return max(games, 2)
     digits = len(str(games)) - 2
