@@ -70,7 +70,9 @@ def test_the_short_table_has_the_chosen_measures_and_all_is_one_call_away():
     chosen = measures_table(comparison, ["points from Bench Press"])
     assert chosen.loc["Points from Bench Press", "clear"] == "yes"
     assert chosen.loc["Points from Bench Press", "change"].startswith("+1.00 points [")
-    assert len(measures_table(comparison, "all")) == len(present)
+    everything = measures_table(comparison, "all", explain=True)
+    assert len(everything) == len(present)
+    assert everything.loc["Seat 0 wins", "what it means"].startswith("share of games that seat 0 won")
     with pytest.raises(ValueError, match="no measure 'fun'"):
         measures_table(comparison, ["fun"])
 

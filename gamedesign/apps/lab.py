@@ -325,7 +325,7 @@ class LabApp:
         if compare:
             said = verdict(comparison, game=game)
             self.verdict.append_display_data(said)
-            self.all_measures.append_display_data(measures_table(comparison, "all", game=game))
+            self.all_measures.append_display_data(measures_table(comparison, "all", game=game, explain=True))
             self.charts.append_display_data(differences_chart(comparison, game=game))
             note = "the verdict counts a change as clear when it stays clear after the correction for many measures"
         else:

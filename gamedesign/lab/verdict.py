@@ -242,13 +242,15 @@ def _chance_note(rows: pd.DataFrame) -> str:
     return text + "."
 
 
-def measures_table(comparison: pd.DataFrame, measures=None, game: str | None = None) -> pd.DataFrame:
+def measures_table(comparison: pd.DataFrame, measures=None, game: str | None = None,
+                   explain: bool = False) -> pd.DataFrame:
     """A short table of the chosen measures: one row per measure (its friendly label), the
     baseline's value, each variant's value and change with its 95% interval, and whether
     the change is clear (after the correction for many measures).
 
     ``measures``: a list of measure names, ``None`` for :data:`DEFAULT_MEASURES`, or
-    ``"all"`` for every measure of the table.
+    ``"all"`` for every measure of the table. ``explain=True`` adds each measure's one-line
+    explanation (from :mod:`gamedesign.lab.labels`).
     """
     _check(comparison)
     table = _with_holm(comparison)
@@ -294,6 +296,8 @@ def measures_table(comparison: pd.DataFrame, measures=None, game: str | None = N
         out[f"{name}"] = values
         out[f"change{suffix}"] = changes
         out[f"clear{suffix}"] = clear
+    if explain:
+        out["what it means"] = [labels.explain(m, game) for m in chosen]
     return out
 
 
