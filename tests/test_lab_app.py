@@ -160,3 +160,7 @@ def test_suggest_a_fix_runs_the_balance_search_and_shows_proposals():
     shown = app.suggestions.outputs[0]["data"]
     assert "starting point" in shown["text/markdown"] and "Goal:" in shown["text/markdown"]
     assert app.last_search.baseline.name == "standard rules"
+    first = app.last_search.best[0]
+    app.use_button.click()
+    assert "press Run" in app.status.value
+    assert app.variant().deck == first.deck and app.variant().options == first.options

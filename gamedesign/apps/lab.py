@@ -132,11 +132,15 @@ class LabApp:
                                         continuous_update=False, style=_STYLE, layout=_WIDE)
         self.suggest_button = widgets.Button(description="Suggest a fix", icon="magic")
         self.suggestions = widgets.Output()
+        self.proposal = widgets.Dropdown(description="Proposal", style=_STYLE, layout=_WIDE, disabled=True)
+        self.use_button = widgets.Button(description="Use this proposal", disabled=True,
+                                         tooltip="set the controls to the proposal, to run and study it")
         self.last_search = None
         fix_panel = widgets.Accordion(children=[widgets.VBox([
             widgets.HTML("The balance search tries variants of the rules and deck above on the same seeds and "
                          "proposes those that best meet the goal. <i>" + CAUTION + "</i>"),
-            self.goal, self.margin, self.target, self.card, self.trials, self.suggest_button, self.suggestions])])
+            self.goal, self.margin, self.target, self.card, self.trials, self.suggest_button, self.suggestions,
+            widgets.HBox([self.proposal, self.use_button])])])
         fix_panel.set_title(0, "Suggest a fix")
         fix_panel.selected_index = None
         self.option_widgets: dict = {}
@@ -158,6 +162,7 @@ class LabApp:
         self.measure_picker.observe(lambda change: guard(self.status, "Could not show the measures",
                                                          self._show_table), names="value")
         self.suggest_button.on_click(lambda _: guard(self.status, "Could not suggest a fix", self.suggest))
+        self.use_button.on_click(lambda _: guard(self.status, "Could not use the proposal", self.use_proposal))
         self.widget = AppBox(
             [
                 # The collapsed panel title is grey on grey by default (4.4:1): darken it (AA).
@@ -228,9 +233,12 @@ class LabApp:
 
     def load_preset(self, name: str) -> None:
         """Set the players, options and deck sliders to a shipped preset ("" = standard rules)."""
+        self.use_variant(load_preset(name) if name else None)
+
+    def use_variant(self, v) -> None:
+        """Set the players, options and deck sliders to the variant ``v`` (``None``: the standard rules)."""
         game = self.game.value
         cls = game_module(game).GAME_CLASS
-        v = load_preset(name) if name else None
         self.players.value = v.players if v is not None and v.players else cls.default_players
         options = v.options if v is not None else {}
         for field in dataclasses.fields(cls.Options):
@@ -395,8 +403,25 @@ class LabApp:
         self.suggestions.append_display_data(found)
         self.suggestions.append_display_data(found.table()[["changes", "goal value", "low", "high", "meets the goal"]]
                                              .round(3))
+        self.proposal.options = [(f"{v.name}: {'; '.join(found.changes[v.name])}", i) for i, v in enumerate(found.best)]
+        self.proposal.value = 0 if found.best else None
+        self.proposal.disabled = self.use_button.disabled = not found.best
         message(self.status, f"Done: {self.trials.value} variants tried, the best {len(found.best)} measured again "
                              f"on {2 * games} fresh games.", "ok")
+
+    def use_proposal(self) -> None:
+        """Set the controls to the proposal picked under *Suggest a fix* (the seats keep their bots)."""
+        if self.last_search is None or self.proposal.value is None:
+            raise ValueError("ask for a fix first: press 'Suggest a fix'")
+        chosen = self.last_search.best[self.proposal.value]
+        bots = self.bots()
+        self.use_variant(chosen)
+        if len(bots) == len(self.bot_widgets):
+            for widget, bot in zip(self.bot_widgets, bots):
+                widget.value = bot
+        self.compare_box.value = True
+        message(self.status, f"The controls now describe {chosen.name}: press Run to compare it with the standard "
+                             "rules.", "ok")
 
 
 def lab_app(game: str = "legday", games: int = 100, seed: int = 0) -> widgets.VBox:
