@@ -638,7 +638,8 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
     best, changes = [], {base.name: []}
     for i, (_, row) in enumerate(ranked.head(keep).iterrows()):
         name = f"proposal {i + 1}"
-        variant = _apply(base, row["params"], paths, name)
+        changed = {k: v for k, v in row["params"].items() if v != start[k]}  # the proposal lists only its changes
+        variant = _apply(base, changed, paths, name)
         best.append(variant)
         changes[name] = [_change_text(base.game, paths[k], start[k], v) for k, v in row["params"].items()
                          if v != start[k]]
