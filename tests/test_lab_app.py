@@ -83,6 +83,9 @@ def test_a_preset_sets_the_controls_and_standard_rules_reset_them():
     app.preset.value = "legday_24_leg_days"
     assert app.deck_sliders[("cards", "Zilch", "count")].value == 4
     assert app.variant().build().deck.size == 102
+    assert app.variant().name == "24_leg_days"  # a preset as loaded keeps its name ...
+    app.deck_sliders[("cards", "Zilch", "count")].value = 5
+    assert app.variant().name == "your variant"  # ... and a changed one is the student's own
     app.preset.value = "legday_curl_new_set"
     assert app.option_widgets["curl_overflow"].value == "new_set"
     assert app.deck_changes() == {}

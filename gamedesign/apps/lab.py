@@ -33,12 +33,12 @@ from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
 from gamedesign.lab.verdict import DEFAULT_MEASURES, measures_table, verdict
 from gamedesign.registry import GAMES, game_module
 
-_STYLE = {"description_width": "230px"}
+_STYLE = {"description_width": "270px"}
 #: The range of the Games slider.
 MIN_GAMES, MAX_GAMES = 10, 2000
 #: The range of the number of variants *Suggest a fix* tries.
 MIN_TRIALS, MAX_TRIALS = 4, 60
-_WIDE = widgets.Layout(width="470px")
+_WIDE = widgets.Layout(width="540px")
 
 #: The goals *Suggest a fix* offers: label -> goal name.
 GOALS = {"Every seat wins about equally often": "fair", "Seat 0 wins its fair share": "seat0",
@@ -286,8 +286,14 @@ class LabApp:
         cls = game_module(self.game.value).GAME_CLASS
         defaults = {f.name: f.default for f in dataclasses.fields(cls.Options)}
         options = {name: w.value for name, w in self.option_widgets.items() if w.value != defaults[name]}
-        return Variant(self.game.value, players=self.players.value, options=options, deck=self.deck_changes(),
+        mine = Variant(self.game.value, players=self.players.value, options=options, deck=self.deck_changes(),
                        name="your variant")
+        if self.preset.value:  # still the preset as loaded: call it by its name
+            preset = load_preset(self.preset.value)
+            if preset.build().deck == mine.build().deck and preset.options == options and \
+                    (preset.players or cls.default_players) == self.players.value:
+                return mine.with_changes(preset.name)
+        return mine
 
     def bots(self) -> list[str]:
         """The bot of each seat."""
