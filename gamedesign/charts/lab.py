@@ -141,8 +141,9 @@ def values_chart(comparison: pd.DataFrame, measures=None, title: str = "Each var
             tooltip=["variant", alt.Tooltip("label:N", title="measure"), alt.Tooltip("value:Q", format=fmt),
                      alt.Tooltip("value_low:Q", format=fmt), alt.Tooltip("value_high:Q", format=fmt)],
         )
+        heading = "Shares of games" if kind == "share" else _panel_title(kind, game)  # values, not changes
         panels.append(alt.layer(bars, dots).properties(width=320, height=max(40, 26 * len(group) * len(labels)),
-                                                       title=_panel_title(kind, game)))
+                                                       title=heading))
     return alt.vconcat(*panels).resolve_scale(x="independent").properties(title=alt.Title(title))
 
 
@@ -219,7 +220,7 @@ def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth
     long = data.melt(id_vars=["variant", "card"], value_vars=["points per copy", "pick rate", "win rate when collected"],
                      var_name="measure", value_name="value")
     panels = []
-    for measure, fmt in (("points per copy", ".2f"), ("pick rate", ".0%"), ("win rate when collected", ".0%")):
+    for measure, fmt in (("points per copy", ".1f"), ("pick rate", ".0%"), ("win rate when collected", ".0%")):
         part = long[long["measure"] == measure]
         heading = names.CARD_MEASURES[measure][0]
         if measure == "points per copy":
@@ -236,7 +237,8 @@ def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth
             )
             .properties(width=150, height=max(120, 14 * len(order) * len(labels)))
         )
-    return alt.hconcat(*panels, title=alt.Title(title, subtitle="worth: " + names.CARD_MEASURES["points per copy"][1]))
+    worth = names.CARD_WORTH.get(game, names.CARD_MEASURES["points per copy"][1])
+    return alt.hconcat(*panels, title=alt.Title(title, subtitle=f"worth per copy: {worth}"))
 
 
 def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "The race: eventual winners and the rest") -> alt.Chart:

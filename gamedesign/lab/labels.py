@@ -104,6 +104,13 @@ CARD_MEASURES = {
                                 "who won", "share"),
 }
 
+#: How a copy's worth is counted in each game (the per-card ``points per copy``).
+CARD_WORTH = {
+    "legday": "a copy's share of its category's points (a Pull-Up its printed points; eliminated players score 0)",
+    "gym": "a Kid's value in the colour of the event it ended on, for its team",
+    "diet": "the pounds a card swung for the player who played it (a cancelled Exercise or Cheat: 0)",
+}
+
 _PATTERNS = [(re.compile("^" + re.escape(name).replace(r"\{k\}", r"(?P<k>\d+)").replace(r"\{x\}", "(?P<x>.+)") + "$"),
               name) for name in _MEASURES if "{" in name]
 
@@ -276,6 +283,7 @@ def card_markdown_table() -> str:
 
 __all__ = [
     "CARD_MEASURES",
+    "CARD_WORTH",
     "DECK_FIELDS",
     "KINDS",
     "LENGTH_UNITS",
