@@ -31,6 +31,7 @@ def test_the_same_call_gives_the_same_answer_with_one_worker_or_two():
     two = balance.search_balance(base, space, goal, budget=SMALL, seed=5, workers=2)
     assert one.trials.equals(again.trials) and one.trials.equals(two.trials)
     assert [v.to_dict() for v in one.best] == [v.to_dict() for v in two.best]
+    assert one.measured == two.measured and one.comparison.equals(two.comparison)
     # A richer pair is what makes each Bench Press worth more: the best proposal raises it.
     assert one.best[0].deck["scoring"]["bench_set_points"] > 5
     standard = one.measured["standard"][0]

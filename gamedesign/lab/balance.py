@@ -537,6 +537,35 @@ class BalanceResult:
         return "\n".join(lines)
 
 
+_TRIAL_COLUMNS = ["trial", "changes", "what changes", "status", "value", "miss", "win-rate gap", "length",
+                  "mean score", "params"]
+
+
+def _proposals(base: Variant, rows: list, start: dict, paths: dict, keep: int) -> tuple:
+    """The best ``keep`` variants tried (see :class:`BalanceResult`) and each one's changes in words."""
+    tried = pd.DataFrame(rows).reindex(columns=_TRIAL_COLUMNS)
+    played = tried[tried["status"] == "played"].copy()
+    played["key"] = played["params"].map(lambda c: tuple(sorted((k, repr(v)) for k, v in c.items())))
+    played = played[played["changes"] > 0].drop_duplicates("key")
+    played["unmet"] = played["miss"] > 0
+    # Those that meet the goal with the fewest changes first, then the nearest misses.
+    played["order"] = played["changes"].where(~played["unmet"], 0)
+    ranked = played.sort_values(["unmet", "order", "miss", "trial"])
+    best, changes = [], {base.name: []}
+    for i, (_, row) in enumerate(ranked.head(keep).iterrows()):
+        name = f"proposal {i + 1}"
+        changed = {k: v for k, v in row["params"].items() if v != start[k]}  # the proposal lists only its changes
+        best.append(_apply(base, changed, paths, name))
+        changes[name] = [_change_text(base.game, paths[k], start[k], v) for k, v in changed.items()]
+    return best, changes
+
+
+def _confirm(variant: Variant, bots, games: int, seed: int, goal: Goal) -> tuple:
+    """A proposal played again (here or in a worker): the goal's value with its interval, and its game table."""
+    records = goal.play(variant.build(), bots, games, seed)
+    return goal.measure(records, interval=True), game_table(records)
+
+
 def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, bots="greedy", keep: int = 3,
                    workers: int | None = None, progress=None) -> BalanceResult:
     """Search ``space`` for variants of ``game`` that meet ``goal`` (see the module's docstring).
@@ -622,36 +651,21 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
             done += len(asked)
             if progress is not None:
                 progress(done, trials)
+        best, changes = _proposals(base, rows, start, paths, keep)
+        # Measure the proposals again on fresh games (a new seed), paired with the baseline:
+        # the search's own numbers favour variants that were lucky on its seeds.
+        confirm = [base, *best]
+        n = len(confirm)
+        if pool is not None:
+            played = list(pool.map(_confirm, confirm, [bots] * n, [confirm_games] * n, [seed + 1] * n, [goal] * n))
+        else:
+            played = [_confirm(v, bots, confirm_games, seed + 1, goal) for v in confirm]
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    columns = ["trial", "changes", "what changes", "status", "value", "miss", "win-rate gap", "length", "mean score",
-               "params"]
-    tried = pd.DataFrame(rows).reindex(columns=columns)
-    played = tried[tried["status"] == "played"].copy()
-    played["key"] = played["params"].map(lambda c: tuple(sorted((k, repr(v)) for k, v in c.items())))
-    played = played[played["changes"] > 0].drop_duplicates("key")
-    played["unmet"] = played["miss"] > 0
-    # Those that meet the goal with the fewest changes first, then the nearest misses.
-    played["order"] = played["changes"].where(~played["unmet"], 0)
-    ranked = played.sort_values(["unmet", "order", "miss", "trial"])
-    best, changes = [], {base.name: []}
-    for i, (_, row) in enumerate(ranked.head(keep).iterrows()):
-        name = f"proposal {i + 1}"
-        changed = {k: v for k, v in row["params"].items() if v != start[k]}  # the proposal lists only its changes
-        variant = _apply(base, changed, paths, name)
-        best.append(variant)
-        changes[name] = [_change_text(base.game, paths[k], start[k], v) for k, v in row["params"].items()
-                         if v != start[k]]
-    # Measure the proposals again on fresh games (a new seed), paired with the baseline:
-    # the search's own numbers favour variants that were lucky on its seeds.
-    confirm_seed = seed + 1
-    measured, tables = {}, {}
-    for variant in [base] + best:
-        records = goal.play(variant.build(), bots, confirm_games, confirm_seed)
-        measured[variant.name] = goal.measure(records, interval=True)
-        tables[variant.name] = game_table(records)
-    comparison = compare_tables(tables)
+    measured = {v.name: m for v, (m, _) in zip(confirm, played)}
+    comparison = compare_tables({v.name: t for v, (_, t) in zip(confirm, played)})
+    tried = pd.DataFrame(rows).reindex(columns=_TRIAL_COLUMNS)
     return BalanceResult(goal=goal, baseline=base, best=best, trials=tried.drop(columns="params"),
                          comparison=comparison, measured=measured, changes=changes)
 
