@@ -100,7 +100,7 @@ def differences_chart(comparison: pd.DataFrame, measures=None, title: str = "", 
         dots = base.mark_point(size=70, strokeWidth=2).encode(
             x="difference:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels[1:]), color=colour,
             fill=alt.condition(alt.datum.clear == "clear",
-                               alt.Fill("variant:N", scale=alt.Scale(domain=labels[1:], range=PALETTE), legend=None),
+                               alt.Fill("variant:N", title="Variant", scale=alt.Scale(domain=labels[1:], range=PALETTE)),
                                alt.value("white")),
             tooltip=["variant", alt.Tooltip("label:N", title="measure"), alt.Tooltip("difference:Q", format="+.2f"),
                      alt.Tooltip("low:Q", format="+.2f"), alt.Tooltip("high:Q", format="+.2f"), "clear"],
