@@ -124,9 +124,12 @@ class LabApp:
         self.all_panel = all_panel
         self.goal = widgets.Dropdown(options=list(GOALS.items()), value="fair", description="Goal", style=_STYLE,
                                      layout=_WIDE)
-        self.margin = widgets.IntSlider(value=5, min=1, max=20, description="Within (percentage points)",
+        self.margin = widgets.IntSlider(value=5, min=1, max=20, description="Seats within (percentage points)",
                                         continuous_update=False, style=_STYLE, layout=_WIDE)
-        self.target = widgets.FloatText(value=0.0, description="Target length or value", style=_STYLE, layout=_WIDE)
+        self.target = widgets.FloatText(value=0.0, description="Target (length, or a card's worth)", style=_STYLE,
+                                        layout=_WIDE)
+        self.tolerance = widgets.BoundedFloatText(value=0.5, min=0.0, max=100.0, step=0.1, description="Give or take",
+                                                  style=_STYLE, layout=_WIDE)
         self.card = widgets.Dropdown(description="Card", style=_STYLE, layout=_WIDE)
         self.trials = widgets.IntSlider(value=12, min=MIN_TRIALS, max=MAX_TRIALS, description="Variants to try",
                                         continuous_update=False, style=_STYLE, layout=_WIDE)
@@ -139,7 +142,7 @@ class LabApp:
         fix_panel = widgets.Accordion(children=[widgets.VBox([
             widgets.HTML("The balance search tries variants of the rules and deck above on the same seeds and "
                          "proposes those that best meet the goal. <i>" + CAUTION + "</i>"),
-            self.goal, self.margin, self.target, self.card, self.trials, self.suggest_button, self.suggestions,
+            self.goal, self.margin, self.target, self.tolerance, self.card, self.trials, self.suggest_button, self.suggestions,
             widgets.HBox([self.proposal, self.use_button])])])
         fix_panel.set_title(0, "Suggest a fix")
         fix_panel.selected_index = None
@@ -384,11 +387,13 @@ class LabApp:
             return fair_seats(margin, seat=0)
         if kind == "length":
             if self.target.value <= 0:
-                raise ValueError("give the target length (in the game's own unit) in 'Target length or value'")
-            return game_length(self.target.value, tolerance=max(0.5, self.target.value * margin))
+                raise ValueError("give the target length (in the game's own unit) in 'Target (length, or a card's "
+                                 "worth)'")
+            return game_length(self.target.value, tolerance=self.tolerance.value)
         if self.card.value is None:
             raise ValueError("this game has no cards to value")
-        return card_value(self.card.value, self.target.value - margin * 10, self.target.value + margin * 10)
+        return card_value(self.card.value, self.target.value - self.tolerance.value,
+                          self.target.value + self.tolerance.value)
 
     def suggest(self) -> None:
         """Run the balance search from the current variant and show its proposals."""
