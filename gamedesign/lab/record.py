@@ -18,6 +18,7 @@ The standing is a number per seat, higher is better, sampled at the end of each 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections import Counter
 from typing import Callable
@@ -194,6 +195,61 @@ def _diet_facts(state, result, actions) -> dict:
     }
 
 
+def _diet_cards(state, result):
+    """Each card a player played and the pounds it swung in that player's favour.
+
+    A meal eaten or an Exercise that counts: the pounds it took off (a Well Balanced
+    meal 0); a fattening meal fed, a Cheat that lands: the pounds it put on the opponent;
+    Laziness: the pounds of the Exercise it cancelled; Willpower: the pounds of the Cheat
+    it cancelled; a cancelled Exercise or Cheat: 0. Read from the game's log lines.
+    """
+    deck = state.game.deck
+    names = {state.name(s): s for s in range(state.game.num_players)}
+    patterns = _diet_patterns(tuple(names), tuple(deck.card_names()))
+    lines = [
+        (patterns[0], lambda c: -deck.card(c["c"]).pounds, None),
+        (patterns[1], lambda c: deck.card(c["c"]).pounds, None),
+        (patterns[2], lambda c: -deck.card(c["c"]).pounds, None),
+        (patterns[3], lambda c: -deck.card(c["d"]).pounds, ("q", "d")),
+        (patterns[4], lambda c: 0, ("q", "d")),
+        (patterns[5], lambda c: deck.card(c["c"]).pounds, None),
+    ]
+    points = [Counter() for _ in names]
+    copies = [Counter() for _ in names]
+    for line in state.log:
+        for pattern, worth, answer in lines:
+            found = pattern.match(line)
+            if not found:
+                continue
+            seat = names[found["p"]]
+            points[seat][found["c"]] += worth(found)
+            copies[seat][found["c"]] += 1
+            if answer is not None:  # the card that answered: Laziness keeps nothing, Willpower saves the Cheat
+                other, answered = names[found[answer[0]]], found[answer[1]]
+                copies[other][answered] += 1
+                saved = deck.card(found["c"]).pounds if pattern is lines[4][0] else 0
+                points[other][answered] += saved
+            break
+    return [dict(p) for p in points], [dict(c) for c in copies]
+
+
+@functools.lru_cache(maxsize=32)
+def _diet_patterns(players: tuple, cards: tuple) -> tuple:
+    """The log lines of played cards, as patterns (made once per deck and table of players)."""
+    import re
+
+    who = "|".join(map(re.escape, sorted(players, key=len, reverse=True)))
+    card = "|".join(map(re.escape, sorted(cards, key=len, reverse=True)))
+    return (
+        re.compile(rf"^(?P<p>{who}) ate (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) fed (?:{who}) (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) exercised: (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who})'s (?P<d>{card}): it does not count"),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who}); (?:{who}) cancelled it with (?P<d>{card})"),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?:{who}) \("),
+    )
+
+
 PROFILES = {
     "legday": Profile(
         length_unit="days",
@@ -221,7 +277,7 @@ PROFILES = {
         standing=lambda state: tuple(-w for w in state.weights),
         length=lambda state, actions: state.turn,
         card_of=lambda action: getattr(action, "card", None),
-        cards=None,
+        cards=_diet_cards,
         facts=_diet_facts,
         ended_by=lambda result: "turn limit" if result.details["ended_by"] == "turn limit" else "rules",
     ),
