@@ -154,7 +154,30 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
 
 
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
-    """Independent (game seed, bot seeds) per game, all derived from one seed."""
+    """Independent (game seed, bot seeds) per game, all derived from one seed: the first
+    eight words of ``np.random.SeedSequence(seed).spawn(games)[i].generate_state(8)``
+    for game ``i``.
+
+    Worked out for all games at once (:func:`_spawned_words`), and checked against
+    numpy's own ``SeedSequence`` on the first game; should the two ever disagree, every
+    game's seeds come from ``SeedSequence`` itself.
+    """
+    import numpy as np
+
+    if games <= 0:
+        return []
+    words = _spawned_words(seed, 0, 1)[0]
+    child = np.random.SeedSequence(seed).spawn(1)[0]
+    if words != child.generate_state(8, dtype=np.uint32).tolist():  # pragma: no cover - numpy changed
+        return _seeds_one_by_one(seed, games)
+    out = []
+    for start in range(0, games, 100_000):  # bounded temporary arrays for long runs
+        out += [(w[0], w[1:]) for w in _spawned_words(seed, start, min(games, start + 100_000))]
+    return out
+
+
+def _seeds_one_by_one(seed: int, games: int) -> list[tuple[int, list[int]]]:
+    """:func:`_seeds` from numpy's ``SeedSequence``, one child at a time."""
     import numpy as np
 
     out = []
@@ -162,6 +185,60 @@ def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
         words = child.generate_state(8, dtype=np.uint32)
         out.append((int(words[0]), [int(w) for w in words[1:]]))
     return out
+
+
+# The constants of numpy's SeedSequence (numpy/random/bit_generator.pyx, after M.E. O'Neill).
+_INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
+_MIX_MULT_L, _MIX_MULT_R, _WORD = 0xCA01F9DD, 0x4973F715, 0xFFFFFFFF
+
+
+def _spawned_words(seed: int, first: int, stop: int) -> list[list[int]]:
+    """For children ``first`` to ``stop - 1`` of ``SeedSequence(seed)`` (spawn keys
+    ``(i,)``, pool size 4), the first 8 words of ``generate_state``: numpy's algorithm
+    run on every child at once, in uint64 arrays masked to 32 bits."""
+    import numpy as np
+
+    mask = np.uint64(_WORD)
+    hash_const = _INIT_A
+
+    def hashmix(value):
+        nonlocal hash_const
+        value = value ^ np.uint64(hash_const)
+        hash_const = (hash_const * _MULT_A) & _WORD
+        value = (value * np.uint64(hash_const)) & mask
+        return value ^ (value >> np.uint64(16))
+
+    def mix(x, y):
+        # L*x - R*y modulo 2**32, without a negative in between
+        result = (((x * np.uint64(_MIX_MULT_L)) & mask) + (np.uint64(2**32) - ((y * np.uint64(_MIX_MULT_R)) & mask))) & mask
+        return result ^ (result >> np.uint64(16))
+
+    run = []  # the seed as 32-bit words, least significant first ([0] for 0)
+    value = seed
+    while True:
+        run.append(value & _WORD)
+        value >>= 32
+        if not value:
+            break
+    run += [0] * (4 - len(run))  # padded to the pool size, as a child's entropy is
+    entropy = [np.uint64(w) for w in run] + [np.arange(first, stop, dtype=np.uint64)]
+    mixer = [hashmix(entropy[i]) for i in range(4)]
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                mixer[dst] = mix(mixer[dst], hashmix(mixer[src]))
+    for src in range(4, len(entropy)):
+        for dst in range(4):
+            mixer[dst] = mix(mixer[dst], hashmix(entropy[src]))
+    count = stop - first
+    words = np.empty((count, 8), dtype=np.uint64)
+    hash_const = _INIT_B
+    for i in range(8):
+        value = np.broadcast_to(mixer[i % 4], (count,)) ^ np.uint64(hash_const)
+        hash_const = (hash_const * _MULT_B) & _WORD
+        value = (value * np.uint64(hash_const)) & mask
+        words[:, i] = value ^ (value >> np.uint64(16))
+    return words.tolist()
 
 
 # ----------------------------------------------------------------------------------------
