@@ -304,6 +304,36 @@ def bot_move(state, seat: int, bot, look: bool = True):
         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
 
 
+#: Built-in bots whose ``act`` never changes, keeps or hands on the list of legal actions
+#: it is given, so they are given the state's own list, not a copy: (module, class) ->
+#: True when its ``act`` also always returns one of those very actions (its choice then
+#: needs no check), False when the choice is checked as any bot's is.
+_BUILT_IN = {
+    ("gamedesign.bots", "RandomBot"): True,
+    ("gamedesign.games.legday.bots", "GreedyLegDayBot"): True,
+    ("gamedesign.games.gym.bots", "GreedyGymBot"): False,
+    ("gamedesign.games.diet.bots", "GreedyDietBot"): False,
+}
+
+
+def _trust(bot) -> int:
+    """2 for a built-in bot whose choices need no check, 1 for one that needs no copy of
+    the legal actions, 0 for any other bot (a subclass, a changed ``act``, a bot object
+    of a user's own): see :data:`_BUILT_IN`."""
+    import sys
+
+    cls = type(bot)
+    known = _BUILT_IN.get((cls.__module__, cls.__qualname__))
+    if known is None or getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is not cls:
+        return 0
+    act = cls.__dict__.get("act")
+    if getattr(act, "__qualname__", None) != f"{cls.__qualname__}.act" or getattr(act, "__module__", None) != cls.__module__:
+        return 0  # act replaced on the class
+    if "act" in getattr(bot, "__dict__", {}):
+        return 0  # act replaced on the object
+    return 2 if known else 1
+
+
 def play_game(
     state,
     bots: Sequence,
@@ -313,6 +343,7 @@ def play_game(
     *,
     game_index: int | None = None,
     run_seed: int | None = None,
+    on_choice=None,
 ):
     """Play ``state`` to its end with one bot per seat; returns the state.
 
@@ -325,7 +356,14 @@ def play_game(
     given ``game_index`` and ``run_seed`` (as :func:`simulate` gives them), the game's
     number in its run. ``on_move(seat, action, state)`` is called after every move, if
     given; with ``until(state)`` the play stops as soon as it returns True (checked before
-    each round).
+    each round). ``on_choice(seat, legal, action)`` is called, if given, with every checked
+    choice before any choice of its round is applied: ``legal`` is the list the mover chose
+    from (not to be changed), ``action`` the engine's own action.
+
+    The built-in bots of the package (``"random"`` and the games' ``"greedy"``), which
+    never change the list they are given, choose from the engine's own list, and those
+    that always return one of its actions have their choice applied without a search of
+    the list; every other bot is served and checked as above.
     """
     game = state.game
     if len(bots) != game.num_players:
@@ -338,7 +376,10 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
+        trusts = [_trust(bot) for bot in bots]
+        acts = [bot.act for bot in bots]
         to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
+        view = getattr(state, "_legal_view", legal_actions)  # the state's own list, where it keeps one
         while True:
             movers = to_move()
             if not movers or (until is not None and until(state)):
@@ -346,13 +387,19 @@ def play_game(
             # Simultaneous movers all choose before any of their choices is applied.
             choices = []
             for seat in movers:
-                legal = legal_actions(seat)
-                bot = bots[seat]
+                trust = trusts[seat]
+                legal = view(seat) if trust else legal_actions(seat)
                 observation = observe(seat) if looks[seat] else None
                 try:
-                    choice = bot.act(observation, list(legal))
+                    choice = acts[seat](observation, legal if trust else list(legal))
                 except Exception as err:
+                    bot = bots[seat]
                     raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+                if trust == 2:  # one of the very actions of ``legal``
+                    choices.append((seat, choice))
+                    if on_choice is not None:
+                        on_choice(seat, legal, choice)
+                    continue
                 try:  # the quick check: a well-behaved bot returns one of the legal actions
                     # itself (found by identity, at C speed), or an equal one
                     action = legal[list(map(is_, legal, repeat(choice))).index(True)]
@@ -365,11 +412,16 @@ def play_game(
                     try:
                         action = legal_move(game, choice, legal)
                     except ValueError as err:
-                        raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
+                        raise BotError(str(err), seat, bot_label(bots[seat]), seed=_state_seed(state)) from None
                 choices.append((seat, action))
-            for seat, action in choices:
-                apply(seat, action)
-                if on_move is not None:
+                if on_choice is not None:
+                    on_choice(seat, legal, action)
+            if on_move is None:
+                for seat, action in choices:
+                    apply(seat, action)
+            else:
+                for seat, action in choices:
+                    apply(seat, action)
                     on_move(seat, action, state)
     except BotError as err:
         if game_index is None:

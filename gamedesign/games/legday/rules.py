@@ -31,7 +31,7 @@ import random
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
-from .scoring import ScoreReport, score_collections, score_tableaus, squat_count
+from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,7 @@ class LegDayGame(Game):
         self._picks = {card.name: Pick(card.name) for card in self.deck.cards}
         self._full_deck = tuple(self.deck.full_deck())
         self._squats = {card.name: squat_count(card.name, self.deck) for card in self.deck.cards}
+        self._facts = {card.name: card_facts(card) for card in self.deck.cards}
 
     def options_dict(self) -> dict:
         data = super().options_dict()
@@ -129,12 +130,12 @@ class LegDayGame(Game):
     def _score_own(self, tableaus) -> ScoreReport:
         """Score the engine's own tableaus (card names of this deck, checked as they were
         played): :meth:`score_tableaus` without checking them again."""
-        by_name = self.deck.by_name
+        facts = self._facts
         try:
-            collections = [[(by_name[name], up) for name, up in tableau] for tableau in tableaus]
+            collections = [[(facts[name], up) for name, up in tableau] for tableau in tableaus]
         except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
             return self.score_tableaus(tableaus)
-        return score_collections(collections, **self._scoring_rules())
+        return score_facts(collections, **self._scoring_rules())
 
     def score_tableaus(self, tableaus) -> ScoreReport:
         """Score final tableaus with this game's options and deck."""
@@ -155,6 +156,14 @@ class LegDayGame(Game):
 class LegDayState(State):
     """One game of Don't Skip Leg Day in progress."""
 
+    #: Per seat, ``(hand, picks)``: the hand list and its legal picks (deck order, no
+    #: repeats), kept from day to day as cards leave the hand; ``None``: none kept.
+    #: An entry counts only while ``hand`` is the very list in ``hands[seat]``.
+    _legal = None
+    #: What each player remembers (``seen``), or ``None`` while it has not been asked
+    #: for: it then follows from the tableaus, hands and leftovers (``saves.expected_seen``).
+    _seen = None
+
     def __init__(self, game: LegDayGame, seed: int):
         self.game = game
         self.seed = seed
@@ -166,7 +175,6 @@ class LegDayState(State):
         self.tableaus: list[list[tuple[str, bool]]] = [[] for _ in range(n)]
         self.week, self.day = 1, 1
         self.pending: list[str | None] = [None] * n
-        self.seen: list[list[dict]] = [[] for _ in range(n)]
         self.leftovers: list[list[str]] = []
         self.squats = None
         self._report: ScoreReport | None = None
@@ -201,9 +209,41 @@ class LegDayState(State):
         self._check_player(player)
         if self.week > self.game.deck.weeks or self.pending[player] is not None:
             return []
+        return list(self._picks_of(player))
+
+    def _legal_view(self, player: int) -> list[Pick]:
+        """:meth:`legal_actions` of a seat that is to move, as the state keeps it: not a
+        copy, so only for callers that never change it (the built-in bots)."""
+        return self._picks_of(player)
+
+    def _picks_of(self, player: int) -> list[Pick]:
+        """The picks of ``hands[player]`` in deck order without repeats (kept, not a copy)."""
+        hand = self.hands[player]
+        kept = self._legal
+        if kept is None:
+            kept = self._legal = [(None, None)] * self.game.num_players
+        else:
+            held, picks = kept[player]
+            if held is hand:
+                return picks
         game = self.game
-        picks = game._picks
-        return [picks[c] for c in sorted(set(self.hands[player]), key=game._rank.__getitem__)]
+        picks = list(map(game._picks.__getitem__, sorted(set(hand), key=game._rank.__getitem__)))
+        kept[player] = (hand, picks)
+        return picks
+
+    @property
+    def seen(self) -> list[list[dict]]:
+        """Per seat, every hand that passed through that player's hands: ``{"week",
+        "day", "cards"}`` with the cards sorted, day by day (perfect recall)."""
+        if self._seen is None:
+            from .saves import expected_seen
+
+            self._seen = expected_seen(self)
+        return self._seen
+
+    @seen.setter
+    def seen(self, value) -> None:
+        self._seen = value
 
     def _apply(self, player: int, action: Pick) -> None:
         self.pending[player] = action.card
@@ -280,7 +320,13 @@ class LegDayState(State):
         other.tableaus = [list(t) for t in self.tableaus]
         other.week, other.day = self.week, self.day
         other.pending = list(self.pending)
-        other.seen = [list(s) for s in self.seen]  # entries are never changed in place
+        if self._seen is not None:
+            other._seen = [list(s) for s in self._seen]  # entries are never changed in place
+        if self._legal is not None:
+            other._legal = [
+                (hand, list(picks)) if held is old else (None, None)
+                for hand, old, (held, picks) in zip(other.hands, self.hands, self._legal)
+            ]
         other.leftovers = [list(h) for h in self.leftovers]
         other.squats = None if self.squats is None else [dict(s) if s else s for s in self.squats]
         other._report = self._report
@@ -318,6 +364,7 @@ class LegDayState(State):
                 other.tableaus[seat][i] = (card, False)
 
         rng.shuffle(places)
+        other._legal = None  # hands change in place below
         for a in places:
             b = next((b for b in places if get(b) != get(a)), None)
             if b is not None:
@@ -356,23 +403,37 @@ class LegDayState(State):
         self._remember_hands()
 
     def _remember_hands(self) -> None:
+        seen = self._seen
+        if seen is None:  # not asked for yet: it follows from the cards whenever it is
+            return
         for seat, hand in enumerate(self.hands):
-            self.seen[seat].append({"week": self.week, "day": self.day, "cards": sorted(hand)})
+            seen[seat].append({"week": self.week, "day": self.day, "cards": sorted(hand)})
 
     def _end_day(self) -> None:
-        face_up = self.is_gym_day()
-        n = self.game.num_players
+        face_up = self.day % 2 == self.week % 2  # a Gym Day
+        game = self.game
+        n = game.num_players
+        hands, tableaus, pending, kept = self.hands, self.tableaus, self.pending, self._legal
         for seat in range(n):
-            card = self.pending[seat]
-            self.hands[seat].remove(card)
-            self.tableaus[seat].append((card, face_up))
+            card = pending[seat]
+            hand = hands[seat]
+            hand.remove(card)
+            tableaus[seat].append((card, face_up))
+            if kept is not None and card not in hand:  # its last copy: no longer a legal pick
+                held, picks = kept[seat]
+                if held is hand:
+                    pick = game._picks[card]
+                    for i, offered in enumerate(picks):
+                        if offered is pick:
+                            del picks[i]
+                            break
         self.pending = [None] * n
-        if self.day < self.game.deck.days_per_week:
-            step = 1 if self.pass_direction() == "left" else -1
-            passed = [None] * n
-            for seat in range(n):
-                passed[(seat + step) % n] = self.hands[seat]
-            self.hands = passed
+        if self.day < game.deck.days_per_week:
+            # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks.
+            step = 1 if self.week % 2 == 1 else -1
+            self.hands = hands[-step:] + hands[:-step]
+            if kept is not None:
+                self._legal = kept[-step:] + kept[:-step]
             self.day += 1
             self._remember_hands()
             return

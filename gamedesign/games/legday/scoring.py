@@ -90,31 +90,62 @@ def _check_tableau(deck: Deck, tableau, seat: int) -> list:
     return cards
 
 
+def card_facts(card) -> tuple:
+    """What scoring needs of a card: ``(kind, pull-up points, shake images, symbol)``."""
+    return card.kind, card.points, card.images, card.symbol
+
+
+def _tally(facts) -> tuple:
+    """Counts of one collection, from ``(card facts, face_up)`` pairs (see :func:`card_facts`):
+    cards of each kind, distinct symbols, pull-up points, shake images and the points of
+    its face-up Leg Days are added up in one pass."""
+    kinds: dict = {}
+    symbols = set()
+    pullups = images = face_up_legs = 0
+    for (kind, points, shake_images, symbol), up in facts:
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "pullup":
+            pullups += points
+        elif kind == "shake":
+            images += shake_images
+        elif kind == "legday" and up:
+            face_up_legs += 1
+        if symbol is not None:
+            symbols.add(symbol)
+    return kinds, len(symbols), pullups, images, face_up_legs
+
+
+def _breakdown(tally, s: dict, curl_overflow: str) -> dict:
+    """:func:`collection_breakdown` of a :func:`_tally`."""
+    kinds, symbols, pullups, _, face_up_legs = tally
+    curl_table = s["curl_points"]
+    n_curl = kinds.get("curl", 0)
+    if curl_overflow == "new_set":
+        full, rest = divmod(n_curl, len(curl_table))
+        curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
+    else:
+        curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
+    legday = 0
+    for _ in range(face_up_legs):
+        legday += s["legday_face_up_points"]
+    return {
+        "Preacher Curl": curl,
+        "Bench Press": (kinds.get("bench", 0) // s["bench_set_size"]) * s["bench_set_points"],
+        "Overhead Press": (kinds.get("press", 0) // s["press_set_size"]) * s["press_set_points"],
+        "Pull-Ups": pullups,
+        "Protein Shake": 0,
+        "Selfie": kinds.get("selfie", 0) * symbols * s["selfie_points_per_symbol"],
+        "Leg Day": legday,
+    }
+
+
 def collection_breakdown(cards, deck: Deck, curl_overflow: str = "cap") -> dict:
     """Points by category of one collection, without the Protein Shake majority.
 
     ``cards`` is a list of ``(Card, face_up)`` pairs. The "Protein Shake" entry is 0 here:
     shakes are scored against the other players.
     """
-    s = deck.scoring
-    kinds = Counter(c.kind for c, _ in cards)
-    curl_table = s["curl_points"]
-    n_curl = kinds["curl"]
-    if curl_overflow == "new_set":
-        full, rest = divmod(n_curl, len(curl_table))
-        curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
-    else:
-        curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
-    symbols = {c.symbol for c, _ in cards if c.symbol is not None}
-    return {
-        "Preacher Curl": curl,
-        "Bench Press": (kinds["bench"] // s["bench_set_size"]) * s["bench_set_points"],
-        "Overhead Press": (kinds["press"] // s["press_set_size"]) * s["press_set_points"],
-        "Pull-Ups": sum(c.points for c, _ in cards if c.kind == "pullup"),
-        "Protein Shake": 0,
-        "Selfie": kinds["selfie"] * len(symbols) * s["selfie_points_per_symbol"],
-        "Leg Day": sum(s["legday_face_up_points"] for c, up in cards if c.kind == "legday" and up),
-    }
+    return _breakdown(_tally([(card_facts(c), up) for c, up in cards]), deck.scoring, curl_overflow)
 
 
 def shake_points(images: list, in_race: list, deck: Deck, second_after_tie: bool = True) -> list:
@@ -194,12 +225,33 @@ def score_collections(
     deck: Deck,
 ) -> ScoreReport:
     """:func:`score_tableaus` of checked collections (per seat, ``(Card, face_up)``
-    pairs) and checked options: the engine scores its own games with it."""
-    n = len(collections)
+    pairs) and checked options."""
+    return score_facts(
+        [[(card_facts(c), up) for c, up in cards] for cards in collections],
+        curl_overflow=curl_overflow,
+        shake_second_after_tie=shake_second_after_tie,
+        tiebreak_shakes=tiebreak_shakes,
+        eliminated_in_shake_race=eliminated_in_shake_race,
+        deck=deck,
+    )
 
-    leg_days = tuple(sum(1 for c, _ in cards if c.kind == "legday") for cards in collections)
-    images = tuple(sum(c.images for c, _ in cards if c.kind == "shake") for cards in collections)
-    shake_cards = tuple(sum(1 for c, _ in cards if c.kind == "shake") for cards in collections)
+
+def score_facts(
+    collections,
+    *,
+    curl_overflow: str,
+    shake_second_after_tie: bool,
+    tiebreak_shakes: str,
+    eliminated_in_shake_race: bool,
+    deck: Deck,
+) -> ScoreReport:
+    """:func:`score_collections` of collections given as ``(card facts, face_up)`` pairs
+    (:func:`card_facts`): the engine scores its own games with it."""
+    n = len(collections)
+    tallies = [_tally(facts) for facts in collections]
+    leg_days = tuple(t[0].get("legday", 0) for t in tallies)
+    images = tuple(t[3] for t in tallies)
+    shake_cards = tuple(t[0].get("shake", 0) for t in tallies)
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
     # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes.
@@ -210,7 +262,8 @@ def score_collections(
     alive = [i not in eliminated for i in range(n)]
 
     # 2-3. Collections and the shake race.
-    breakdowns = [collection_breakdown(cards, deck, curl_overflow) for cards in collections]
+    scoring = deck.scoring
+    breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
     in_race = [True] * n if eliminated_in_shake_race else alive
     shake = shake_points(list(images), in_race, deck, shake_second_after_tie)
     for i in range(n):
