@@ -320,17 +320,28 @@ def _trust(bot) -> int:
     """2 for a built-in bot whose choices need no check, 1 for one that needs no copy of
     the legal actions, 0 for any other bot (a subclass, a changed ``act``, a bot object
     of a user's own): see :data:`_BUILT_IN`."""
+    cls = type(bot)
+    act = cls.__dict__.get("act")
+    if act is not None and _TRUSTED.get(cls, (None,))[0] is act:
+        return 0 if "act" in getattr(bot, "__dict__", {}) else _TRUSTED[cls][1]
+    level = _trust_of_class(cls, act)
+    if level:
+        _TRUSTED[cls] = (act, level)
+    return 0 if "act" in getattr(bot, "__dict__", {}) else level
+
+
+#: Classes found to be built-in bots by :func:`_trust`: class -> (its act, trust level).
+_TRUSTED: dict = {}
+
+
+def _trust_of_class(cls, act) -> int:
     import sys
 
-    cls = type(bot)
     known = _BUILT_IN.get((cls.__module__, cls.__qualname__))
     if known is None or getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is not cls:
         return 0
-    act = cls.__dict__.get("act")
     if getattr(act, "__qualname__", None) != f"{cls.__qualname__}.act" or getattr(act, "__module__", None) != cls.__module__:
         return 0  # act replaced on the class
-    if "act" in getattr(bot, "__dict__", {}):
-        return 0  # act replaced on the object
     return 2 if known else 1
 
 
@@ -772,34 +783,60 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
     n = game.num_players
     columns: dict[str, list] = {}
     rows = 0
+    new_state = game.new_state
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
-        state = play_game(game.new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed)
-        for row in _rows(state.result(), start + offset, labels, n):
-            for key, value in row.items():
-                column = columns.get(key)
-                if column is None:
-                    column = columns[key] = [None] * rows
-                column.append(value)
-            rows += 1
+        state = play_game(new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed)
+        game_columns = _game_columns(state.result(), start + offset, labels, n)
+        for key, values in game_columns.items():
+            column = columns.get(key)
+            if column is None:
+                column = columns[key] = [None] * rows
+            column += values
+        rows += n
+        if len(game_columns) != len(columns):  # a column this game has no value for
             for column in columns.values():
                 if len(column) < rows:
-                    column.append(None)
+                    column += [None] * (rows - len(column))
     return {"rows": rows, "columns": columns}
 
 
+def _game_columns(result, index: int, labels, n: int) -> dict:
+    """One game's table rows, column by column (a list of ``n`` values, one a seat)."""
+    seats = range(n)
+    details = result.details
+    eliminated = set(details.get("eliminated", ()))
+    winners = result.winners
+    scores = result.scores
+    columns = {
+        "game": [index] * n,
+        "seat": list(seats),
+        "bot": [labels[seat] for seat in seats],
+        "score": [scores[seat] for seat in seats],
+    }
+    if result.breakdown:
+        breakdowns = [result.breakdown[seat] for seat in seats]
+        for category in _categories(result):
+            columns[f"points_{category}"] = [None if b is None else b[category] for b in breakdowns]
+    columns["eliminated"] = [seat in eliminated for seat in seats]
+    columns["won"] = [seat in winners for seat in seats]
+    columns["draw"] = [not winners] * n
+    for key, value in details.items():
+        if key == "eliminated":
+            continue
+        if isinstance(value, (int, float, str, bool)):
+            columns[key] = [value] * n
+        elif isinstance(value, (list, tuple)) and len(value) == n and all(
+            v is None or isinstance(v, (int, float, str, bool)) for v in value
+        ):
+            columns[key] = [value[seat] for seat in seats]
+    return columns
+
+
 def _rows(result, index: int, labels, n: int):
-    eliminated = set(result.details.get("eliminated", ()))
-    categories = _categories(result) if result.breakdown else []
+    """One game's table rows, one dict a seat."""
+    columns = _game_columns(result, index, labels, n)
     for seat in range(n):
-        row = {"game": index, "seat": seat, "bot": labels[seat], "score": result.scores[seat]}
-        breakdown = result.breakdown[seat] if result.breakdown else None
-        for category in categories:
-            row[f"points_{category}"] = None if breakdown is None else breakdown[category]
-        row["eliminated"] = seat in eliminated
-        row["won"] = seat in result.winners
-        row["draw"] = not result.winners
-        row.update(_detail_columns(result.details, seat, n))
-        yield row
+        yield {key: values[seat] for key, values in columns.items()}
 
 
 def _frame(parts: list[dict]) -> pd.DataFrame:
@@ -831,18 +868,3 @@ def _categories(result) -> list[str]:
         if b is not None:
             return list(b)
     return []
-
-
-def _detail_columns(details: dict, seat: int, n: int) -> dict:
-    """Plain facts of a result as table columns (per-seat lists give this seat's entry)."""
-    out = {}
-    for key, value in details.items():
-        if key == "eliminated":
-            continue
-        if isinstance(value, (int, float, str, bool)):
-            out[key] = value
-        elif isinstance(value, (list, tuple)) and len(value) == n and all(
-            v is None or isinstance(v, (int, float, str, bool)) for v in value
-        ):
-            out[key] = value[seat]
-    return out

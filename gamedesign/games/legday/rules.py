@@ -211,11 +211,6 @@ class LegDayState(State):
             return []
         return list(self._picks_of(player))
 
-    def _legal_view(self, player: int) -> list[Pick]:
-        """:meth:`legal_actions` of a seat that is to move, as the state keeps it: not a
-        copy, so only for callers that never change it (the built-in bots)."""
-        return self._picks_of(player)
-
     def _picks_of(self, player: int) -> list[Pick]:
         """The picks of ``hands[player]`` in deck order without repeats (kept, not a copy)."""
         hand = self.hands[player]
@@ -230,6 +225,10 @@ class LegDayState(State):
         picks = list(map(game._picks.__getitem__, sorted(set(hand), key=game._rank.__getitem__)))
         kept[player] = (hand, picks)
         return picks
+
+    #: :meth:`legal_actions` of a seat that is to move, as the state keeps it: not a
+    #: copy, so only for callers that never change it (the built-in bots).
+    _legal_view = _picks_of
 
     @property
     def seen(self) -> list[list[dict]]:
