@@ -130,12 +130,10 @@ class LegDayGame(Game):
     def _score_own(self, tableaus) -> ScoreReport:
         """Score the engine's own tableaus (card names of this deck, checked as they were
         played): :meth:`score_tableaus` without checking them again."""
-        facts = self._facts
         try:
-            collections = [[(facts[name], up) for name, up in tableau] for tableau in tableaus]
+            return score_facts(tableaus, facts=self._facts, **self._scoring_rules())
         except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
             return self.score_tableaus(tableaus)
-        return score_facts(collections, **self._scoring_rules())
 
     def score_tableaus(self, tableaus) -> ScoreReport:
         """Score final tableaus with this game's options and deck."""
@@ -156,8 +154,9 @@ class LegDayGame(Game):
 class LegDayState(State):
     """One game of Don't Skip Leg Day in progress."""
 
-    #: Per seat, ``(hand, picks)``: the hand list and its legal picks (deck order, no
-    #: repeats), kept from day to day as cards leave the hand; ``None``: none kept.
+    #: Per seat, ``(hand, picks, names)``: the hand list, its legal picks (deck order, no
+    #: repeats) and their card names, kept from day to day as cards leave the hand;
+    #: ``None``: none kept.
     #: An entry counts only while ``hand`` is the very list in ``hands[seat]``.
     _legal = None
     #: What each player remembers (``seen``), or ``None`` while it has not been asked
@@ -216,14 +215,15 @@ class LegDayState(State):
         hand = self.hands[player]
         kept = self._legal
         if kept is None:
-            kept = self._legal = [(None, None)] * self.game.num_players
+            kept = self._legal = [(None, None, None)] * self.game.num_players
         else:
-            held, picks = kept[player]
-            if held is hand:
-                return picks
+            entry = kept[player]
+            if entry[0] is hand:
+                return entry[1]
         game = self.game
-        picks = list(map(game._picks.__getitem__, sorted(set(hand), key=game._rank.__getitem__)))
-        kept[player] = (hand, picks)
+        names = sorted(set(hand), key=game._rank.__getitem__)
+        picks = list(map(game._picks.__getitem__, names))
+        kept[player] = (hand, picks, names)
         return picks
 
     #: :meth:`legal_actions` of a seat that is to move, as the state keeps it: not a
@@ -323,8 +323,8 @@ class LegDayState(State):
             other._seen = [list(s) for s in self._seen]  # entries are never changed in place
         if self._legal is not None:
             other._legal = [
-                (hand, list(picks)) if held is old else (None, None)
-                for hand, old, (held, picks) in zip(other.hands, self.hands, self._legal)
+                (hand, list(picks), list(names)) if held is old else (None, None, None)
+                for hand, old, (held, picks, names) in zip(other.hands, self.hands, self._legal)
             ]
         other.leftovers = [list(h) for h in self.leftovers]
         other.squats = None if self.squats is None else [dict(s) if s else s for s in self.squats]
@@ -419,13 +419,10 @@ class LegDayState(State):
             hand.remove(card)
             tableaus[seat].append((card, face_up))
             if kept is not None and card not in hand:  # its last copy: no longer a legal pick
-                held, picks = kept[seat]
+                held, picks, names = kept[seat]
                 if held is hand:
-                    pick = game._picks[card]
-                    for i, offered in enumerate(picks):
-                        if offered is pick:
-                            del picks[i]
-                            break
+                    i = names.index(card)
+                    del names[i], picks[i]
         self.pending = [None] * n
         if self.day < game.deck.days_per_week:
             # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks.

@@ -95,14 +95,35 @@ def card_facts(card) -> tuple:
     return card.kind, card.points, card.images, card.symbol
 
 
-def _tally(facts) -> tuple:
+def _tally(pairs) -> tuple:
     """Counts of one collection, from ``(card facts, face_up)`` pairs (see :func:`card_facts`):
-    cards of each kind, distinct symbols, pull-up points, shake images and the points of
-    its face-up Leg Days are added up in one pass."""
+    cards of each kind, distinct symbols, pull-up points, shake images and face-up Leg
+    Days, added up in one pass."""
     kinds: dict = {}
     symbols = set()
     pullups = images = face_up_legs = 0
-    for (kind, points, shake_images, symbol), up in facts:
+    for card, up in pairs:
+        kind, points, shake_images, symbol = card
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "pullup":
+            pullups += points
+        elif kind == "shake":
+            images += shake_images
+        elif kind == "legday" and up:
+            face_up_legs += 1
+        if symbol is not None:
+            symbols.add(symbol)
+    return kinds, len(symbols), pullups, images, face_up_legs
+
+
+def _tally_names(tableau, facts: dict) -> tuple:
+    """:func:`_tally` of ``(card name, face_up)`` pairs, with ``facts`` mapping every
+    name to its :func:`card_facts` (a ``KeyError`` for a name it does not know)."""
+    kinds: dict = {}
+    symbols = set()
+    pullups = images = face_up_legs = 0
+    for name, up in tableau:
+        kind, points, shake_images, symbol = facts[name]
         kinds[kind] = kinds.get(kind, 0) + 1
         if kind == "pullup":
             pullups += points
@@ -159,15 +180,16 @@ def shake_points(images: list, in_race: list, deck: Deck, second_after_tie: bool
     most = counts[0] if counts else None
     second = counts[1] if len(counts) > 1 else None
     if most is not None and not second_after_tie:
-        tied_for_most = sum(1 for n, racing in zip(images, in_race) if racing and n == most)
+        tied_for_most = sum([1 for n, racing in zip(images, in_race) if racing and n == most])
         if tied_for_most > 1:
             second = None
+    most_points, second_points = s["shake_most_points"], s["shake_second_points"]
     out = []
     for n, racing in zip(images, in_race):
         if racing and most is not None and n == most:
-            out.append(s["shake_most_points"])
+            out.append(most_points)
         elif racing and second is not None and n == second:
-            out.append(s["shake_second_points"])
+            out.append(second_points)
         else:
             out.append(0)
     return out
@@ -244,53 +266,64 @@ def score_facts(
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
     deck: Deck,
+    facts=None,
 ) -> ScoreReport:
     """:func:`score_collections` of collections given as ``(card facts, face_up)`` pairs
-    (:func:`card_facts`): the engine scores its own games with it."""
+    (:func:`card_facts`), or as ``(card name, face_up)`` pairs with ``facts`` mapping
+    each name to its card facts: the engine scores its own games with it."""
     n = len(collections)
-    tallies = [_tally(facts) for facts in collections]
-    leg_days = tuple(t[0].get("legday", 0) for t in tallies)
-    images = tuple(t[3] for t in tallies)
-    shake_cards = tuple(t[0].get("shake", 0) for t in tallies)
+    seats = range(n)
+    if facts is None:
+        tallies = [_tally(pairs) for pairs in collections]
+    else:
+        tallies = [_tally_names(pairs, facts) for pairs in collections]
+    leg_days, images, shake_cards = [], [], []
+    for kinds, _, _, shake_images, _ in tallies:
+        leg_days.append(kinds.get("legday", 0))
+        images.append(shake_images)
+        shake_cards.append(kinds.get("shake", 0))
+    leg_days, images, shake_cards = tuple(leg_days), tuple(images), tuple(shake_cards)
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
     # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes.
     fewest = min(leg_days)
-    group = [i for i in range(n) if leg_days[i] == fewest]
-    least_shakes = min(shakes[i] for i in group)
-    eliminated = tuple(i for i in group if shakes[i] == least_shakes)
-    alive = [i not in eliminated for i in range(n)]
+    least_shakes = min([shakes[i] for i in seats if leg_days[i] == fewest])
+    eliminated = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    alive = [i not in eliminated for i in seats]
 
     # 2-3. Collections and the shake race.
     scoring = deck.scoring
     breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
     in_race = [True] * n if eliminated_in_shake_race else alive
-    shake = shake_points(list(images), in_race, deck, shake_second_after_tie)
-    for i in range(n):
-        breakdowns[i]["Protein Shake"] = shake[i]
-    totals = [sum(b.values()) for b in breakdowns]
-    points = tuple(totals[i] if alive[i] else None for i in range(n))
-    breakdown = tuple(dict(breakdowns[i]) if alive[i] else None for i in range(n))
+    shake = shake_points(images, in_race, deck, shake_second_after_tie)
+    totals = []
+    for i in seats:
+        b = breakdowns[i]
+        b["Protein Shake"] = shake[i]
+        totals.append(sum(b.values()))
+    points = tuple([totals[i] if alive[i] else None for i in seats])
+    breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
 
     # 4. Winner with tie-breaks.
-    contenders = [i for i in range(n) if alive[i]]
+    contenders = [i for i in seats if alive[i]]
     if not contenders:
         decided_by = "everyone was eliminated: nobody wins"
     else:
-        best = max(totals[i] for i in contenders)
+        best = max([totals[i] for i in contenders])
         contenders = [i for i in contenders if totals[i] == best]
         decided_by = "highest score"
-        shake_label = "most Protein Shake " + ("images" if tiebreak_shakes == "images" else "cards")
-        for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
-            if len(contenders) == 1:
-                break
-            top = max(key[i] for i in contenders)
-            narrowed = [i for i in contenders if key[i] == top]
-            if len(narrowed) < len(contenders):
-                decided_by = f"tie on points, broken by {label}"
-            contenders = narrowed
         if len(contenders) > 1:
-            decided_by = "shared win: still tied after every tie-break"
+            shake_label = "most Protein Shake " + ("images" if tiebreak_shakes == "images" else "cards")
+            for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
+                if len(contenders) == 1:
+                    break
+                top = max([key[i] for i in contenders])
+                narrowed = [i for i in contenders if key[i] == top]
+                if len(narrowed) < len(contenders):
+                    decided_by = f"tie on points, broken by {label}"
+                contenders = narrowed
+            if len(contenders) > 1:
+                decided_by = "shared win: still tied after every tie-break"
     return ScoreReport(
         points=points,
         breakdown=breakdown,
