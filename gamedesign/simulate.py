@@ -22,6 +22,7 @@ import copy
 import itertools
 import numbers
 import os
+import random
 import threading
 import time
 import warnings
@@ -30,7 +31,7 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Sequence
 
-from .bots import BotError, bot_label, bot_names, make_bot
+from .bots import BotError, RandomBot, bot_label, bot_names, make_bot
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
     import pandas as pd
@@ -389,7 +390,17 @@ def play_game(
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
         trusts = [_trust(bot) for bot in bots]
         acts = [bot.act for bot in bots]
+        for seat, bot in enumerate(bots):
+            if trusts[seat] == 2 and type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random:
+                # RandomBot.act is legal[self.rng.randrange(len(legal))], and randrange(k)
+                # of a whole k > 0 is _randbelow(k): the same draw, asked for directly.
+                trusts[seat], acts[seat] = 3, bot.rng._randbelow
         to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
+        play_out = getattr(state, "_play_out", None)
+        if play_out is not None and on_move is None and until is None and on_choice is None and min(trusts) >= 2:
+            # Built-in bots only, nothing to report between moves: the state plays on by itself.
+            play_out([_chooser(state, seat, bot, acts[seat], looks[seat]) for seat, bot in enumerate(bots)])
+            return state
         view = getattr(state, "_legal_view", legal_actions)  # the state's own list, where it keeps one
         while True:
             movers = to_move()
@@ -399,6 +410,16 @@ def play_game(
             choices = []
             for seat in movers:
                 trust = trusts[seat]
+                if trust == 3:  # a RandomBot
+                    legal = view(seat)
+                    try:
+                        choice = legal[acts[seat](len(legal))]
+                    except Exception as err:  # pragma: no cover - a mover always has a move
+                        raise BotError(_failed(err), seat, bot_label(bots[seat]), seed=_state_seed(state)) from err
+                    choices.append((seat, choice))
+                    if on_choice is not None:
+                        on_choice(seat, legal, choice)
+                    continue
                 legal = view(seat) if trust else legal_actions(seat)
                 observation = observe(seat) if looks[seat] else None
                 try:
@@ -438,6 +459,30 @@ def play_game(
         if game_index is None:
             raise
         raise err.during(game_index, run_seed) from err.__cause__
+
+
+def _chooser(state, seat: int, bot, act, look: bool):
+    """``legal -> action`` for a built-in bot that returns one of the very actions of
+    ``legal`` (trust 2 or 3 in :func:`play_game`; ``act`` as it found it): a
+    :class:`~gamedesign.bots.BotError` if the bot raises."""
+    observe = state.observe
+    if type(bot) is RandomBot and act == getattr(bot.rng, "_randbelow", None):
+
+        def choose(legal):
+            try:
+                return legal[act(len(legal))]
+            except Exception as err:  # pragma: no cover - a mover always has a move
+                raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+
+    else:
+
+        def choose(legal):
+            try:
+                return act(observe(seat) if look else None, legal)
+            except Exception as err:
+                raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+
+    return choose
 
 
 #: Stands for "no legal action matched" in :func:`play_game`'s quick check.

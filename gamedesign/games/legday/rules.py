@@ -230,6 +230,19 @@ class LegDayState(State):
     #: copy, so only for callers that never change it (the built-in bots).
     _legal_view = _picks_of
 
+    def _play_out(self, choosers) -> None:
+        """Play to the end, ``choosers[seat](legal)`` giving each mover's pick: one of
+        the very picks of ``legal`` (the state's own list, not to be changed). As
+        ``play_game`` plays, day by day: every mover chooses before any pick is made."""
+        weeks = self.game.deck.weeks
+        picks_of = self._picks_of
+        while self.week <= weeks:
+            pending = self.pending
+            chosen = [(seat, choosers[seat](picks_of(seat))) for seat, pick in enumerate(pending) if pick is None]
+            for seat, action in chosen:
+                pending[seat] = action.card
+            self._end_day()
+
     @property
     def seen(self) -> list[list[dict]]:
         """Per seat, every hand that passed through that player's hands: ``{"week",
@@ -412,17 +425,17 @@ class LegDayState(State):
         face_up = self.day % 2 == self.week % 2  # a Gym Day
         game = self.game
         n = game.num_players
-        hands, tableaus, pending, kept = self.hands, self.tableaus, self.pending, self._legal
-        for seat in range(n):
-            card = pending[seat]
+        hands, tableaus, kept = self.hands, self.tableaus, self._legal
+        for seat, card in enumerate(self.pending):
             hand = hands[seat]
             hand.remove(card)
             tableaus[seat].append((card, face_up))
             if kept is not None and card not in hand:  # its last copy: no longer a legal pick
-                held, picks, names = kept[seat]
-                if held is hand:
+                entry = kept[seat]
+                if entry[0] is hand:
+                    names = entry[2]
                     i = names.index(card)
-                    del names[i], picks[i]
+                    del names[i], entry[1][i]
         self.pending = [None] * n
         if self.day < game.deck.days_per_week:
             # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks.
@@ -431,7 +444,8 @@ class LegDayState(State):
             if kept is not None:
                 self._legal = kept[-step:] + kept[:-step]
             self.day += 1
-            self._remember_hands()
+            if self._seen is not None:
+                self._remember_hands()
             return
         self.leftovers.extend(self.hands)
         self.hands = [[] for _ in range(n)]
