@@ -402,6 +402,7 @@ def play_game(
             play_out([_chooser(state, seat, bot, acts[seat], looks[seat]) for seat, bot in enumerate(bots)])
             return state
         view = getattr(state, "_legal_view", legal_actions)  # the state's own list, where it keeps one
+        bot_view = getattr(state, "_bot_view", observe)  # an observation that is only read
         while True:
             movers = to_move()
             if not movers or (until is not None and until(state)):
@@ -420,8 +421,12 @@ def play_game(
                     if on_choice is not None:
                         on_choice(seat, legal, choice)
                     continue
-                legal = view(seat) if trust else legal_actions(seat)
-                observation = observe(seat) if looks[seat] else None
+                if trust:
+                    legal = view(seat)
+                    observation = bot_view(seat) if looks[seat] else None
+                else:
+                    legal = legal_actions(seat)
+                    observation = observe(seat) if looks[seat] else None
                 try:
                     choice = acts[seat](observation, legal if trust else list(legal))
                 except Exception as err:
@@ -465,7 +470,7 @@ def _chooser(state, seat: int, bot, act, look: bool):
     """``legal -> action`` for a built-in bot that returns one of the very actions of
     ``legal`` (trust 2 or 3 in :func:`play_game`; ``act`` as it found it): a
     :class:`~gamedesign.bots.BotError` if the bot raises."""
-    observe = state.observe
+    observe = getattr(state, "_bot_view", state.observe)
     if type(bot) is RandomBot and act == getattr(bot.rng, "_randbelow", None):
 
         def choose(legal):

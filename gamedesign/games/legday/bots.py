@@ -48,14 +48,15 @@ class GreedyLegDayBot(Bot):
     def _gains(self, observation: dict, names: list) -> list:
         """What each card called in ``names`` adds to the bot's estimated standing."""
         deck = self.game.deck
-        by_name = deck.by_name
+        facts = self._facts_of(deck)
         me = observation["player"]
-        mine = [(by_name.get(name) or deck.card(name), up) for name, up in observation["tableaus"][me]]
+        tableaus = observation["tableaus"]
+        mine = tableaus[me]
         face_up = observation["day_type"] == "Gym Day"
         picks_left = self.game.total_days - len(mine) - 1
         # What the opponents show is the same whichever card the bot takes: tallied once.
         shown, rivals = [], []
-        for seat, tableau in enumerate(observation["tableaus"]):
+        for seat, tableau in enumerate(tableaus):
             if seat == me:
                 continue
             images = legs = down = 0
@@ -63,31 +64,108 @@ class GreedyLegDayBot(Bot):
                 if not up:
                     down += 1
                 if name:
-                    card = by_name.get(name) or deck.card(name)  # deck.card: the generic name, or the error
-                    if card.kind == "legday":
+                    kind, _, card_images, _, _ = facts.get(name) or self._facts_of_card(deck, name)
+                    if kind == "legday":
                         legs += 1
-                    elif up and card.kind == "shake":
-                        images += card.images
+                    elif up and kind == "shake":
+                        images += card_images
             shown.append(images)
             rivals.append(legs + _LEG_DAY_SHARE * down)
         most_shown = max(shown, default=0)
         fewest_legs = min(rivals, default=0)
-        # The bot's own collection is tallied once; each candidate card adds to a copy.
-        tally = _Tally(deck)
-        for card, up in mine:
-            tally.add(card, up)
-        before = self._standing(tally, most_shown, fewest_legs, picks_left + 1)
+        # The bot's own collection is counted once; each candidate card adds to the counts.
+        counts = {"curl": 0, "bench": 0, "press": 0, "selfie": 0, "legday": 0}
+        symbols = set()
+        pullups = own_images = legdays_up = 0
+        for name, up in mine:
+            kind, points, card_images, symbol, _ = facts.get(name) or self._facts_of_card(deck, name)
+            if kind in counts:
+                counts[kind] += 1
+            if kind == "pullup":
+                pullups += points
+            elif kind == "shake":
+                own_images += card_images
+            elif kind == "legday" and up:
+                legdays_up += 1
+            if symbol is not None:
+                symbols.add(symbol)
+        standing = self._standing_of
+        curl, bench, press, selfie, legday = counts["curl"], counts["bench"], counts["press"], counts["selfie"], counts["legday"]
+        n_symbols = len(symbols)
+        context = (most_shown, fewest_legs)
+        before = standing(curl, bench, press, selfie, legday, pullups, n_symbols, own_images, legdays_up, context, picks_left + 1)
         gains = []
         seen: dict = {}  # cards that count alike (the six Leg Day designs) are valued once
         for name in names:
-            card = by_name.get(name) or deck.card(name)
-            alike = (card.kind, card.points, card.images, card.symbol)
-            if alike not in seen:
-                after = tally.copy()
-                after.add(card, face_up)
-                seen[alike] = self._standing(after, most_shown, fewest_legs, picks_left) - before
-            gains.append(seen[alike])
+            kind, points, card_images, symbol, alike = facts.get(name) or self._facts_of_card(deck, name)
+            gain = seen.get(alike)
+            if gain is None:
+                gain = seen[alike] = standing(
+                    curl + (kind == "curl"),
+                    bench + (kind == "bench"),
+                    press + (kind == "press"),
+                    selfie + (kind == "selfie"),
+                    legday + (kind == "legday"),
+                    pullups + points if kind == "pullup" else pullups,
+                    n_symbols + (symbol is not None and symbol not in symbols),
+                    own_images + card_images if kind == "shake" else own_images,
+                    legdays_up + (kind == "legday" and face_up),
+                    context,
+                    picks_left,
+                ) - before
+            gains.append(gain)
         return gains
+
+    def _facts_of(self, deck) -> dict:
+        """Per card name of ``deck``: kind, pull-up points, shake images, symbol, and the
+        key of cards that count alike (worked out once a deck)."""
+        if getattr(self, "_facts_deck", None) is not deck:
+            self._facts = {card.name: self._facts_of_card(deck, card.name) for card in deck.cards}
+            self._facts_deck = deck
+        return self._facts
+
+    @staticmethod
+    def _facts_of_card(deck, name) -> tuple:
+        card = deck.by_name.get(name) or deck.card(name)  # deck.card: the generic name, or the error
+        return card.kind, card.points, card.images, card.symbol, (card.kind, card.points, card.images, card.symbol)
+
+    def _standing_of(
+        self, curl, bench, press, selfie, legday, pullups, symbols, images, legdays_up, context, picks_left
+    ) -> float:
+        """:meth:`_standing` of a collection given by its counts: Preacher Curls, Bench
+        and Overhead Presses, Selfies, Leg Days, pull-up points, distinct symbols, shake
+        images and face-up Leg Days; ``context`` is ``(most_shown, fewest_legs)``."""
+        game = self.game
+        s = game.deck.scoring
+        curl_table = s["curl_points"]
+        if game.options.curl_overflow == "new_set":
+            full, rest = divmod(curl, len(curl_table))
+            curl_points = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
+        else:
+            curl_points = curl_table[min(curl, len(curl_table)) - 1] if curl else 0
+        points = (
+            curl_points
+            + (bench // s["bench_set_size"]) * s["bench_set_points"]
+            + (press // s["press_set_size"]) * s["press_set_points"]
+            + pullups
+            + selfie * symbols * s["selfie_points_per_symbol"]
+            + legdays_up * s["legday_face_up_points"]
+        )
+        most_shown, fewest_legs = context
+        time = min(1.0, picks_left / 6)
+        # Unfinished sets are worth their share of a set while there is time to finish them.
+        points += (bench % s["bench_set_size"]) * s["bench_set_points"] / s["bench_set_size"] * time
+        points += (press % s["press_set_size"]) * s["press_set_points"] / s["press_set_size"] * time * 0.7
+        # Symbols are worth a little before the first Selfie arrives.
+        if not selfie:
+            points += 0.3 * symbols * time
+        # Protein Shakes: compare images with the most an opponent shows.
+        rival = most_shown + 1.5 * time
+        points += s["shake_most_points"] / (1 + math.exp(-(images - rival))) if images else 0
+        # Leg Day safety: the fewest Leg Days scores nothing at all.
+        lowest = fewest_legs + _LEG_DAY_SHARE * (picks_left >= 0)
+        safety = 1 / (1 + math.exp(-1.5 * (legday - lowest)))
+        return points * (0.25 + 0.75 * safety) + 20 * safety
 
     def _standing(self, tally: "_Tally", most_shown: int, fewest_legs: float, picks_left: int) -> float:
         """The estimated final standing of the collection in ``tally``, against opponents

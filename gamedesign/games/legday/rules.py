@@ -151,6 +151,69 @@ class LegDayGame(Game):
         }
 
 
+class _BotView(dict):
+    """An observation for the built-in bots: a dict whose ``seen_hands`` and
+    ``pile_size`` are added (at the end) the first time the dict is read as a whole or
+    asked for a key it does not hold yet."""
+
+    __slots__ = ("_fill", "_pile_size")
+
+    def _complete(self) -> None:
+        fill = getattr(self, "_fill", None)
+        if fill is not None:
+            self._fill = None
+            dict.__setitem__(self, "seen_hands", fill())
+            dict.__setitem__(self, "pile_size", self._pile_size)
+
+    def __missing__(self, key):
+        self._complete()
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        self._complete()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key) -> bool:
+        self._complete()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._complete()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._complete()
+        return dict.__len__(self)
+
+    def __eq__(self, other) -> bool:
+        self._complete()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._complete()
+        return dict.__repr__(self)
+
+    def keys(self):
+        self._complete()
+        return dict.keys(self)
+
+    def values(self):
+        self._complete()
+        return dict.values(self)
+
+    def items(self):
+        self._complete()
+        return dict.items(self)
+
+    def copy(self) -> dict:
+        self._complete()
+        return dict(dict.items(self))
+
+
 class LegDayState(State):
     """One game of Don't Skip Leg Day in progress."""
 
@@ -320,6 +383,49 @@ class LegDayState(State):
             result = self.result()
             view["result"] = {"scores": list(result.scores), "winners": list(result.winners)}
         return view
+
+    def _bot_view(self, player: int) -> dict:
+        """:meth:`observe` for the built-in bots, which only read what they are shown by
+        key: the same keys and values, but the rows of the tableaus are kept from day to
+        day (shared by the seats' views: not to be changed) and ``seen_hands`` is worked
+        out only if it is read."""
+        if self.is_over():
+            return self.observe(player)
+        rows = self._rows
+        if rows is None:
+            n = self.game.num_players
+            rows = self._rows = ([[] for _ in range(n)], [[] for _ in range(n)])
+        full, masked = rows
+        tables = []
+        for seat, tableau in enumerate(self.tableaus):
+            shown, hidden = full[seat], masked[seat]
+            for c, up in tableau[len(shown):]:  # the cards played since the last view
+                shown.append([c, up])
+                hidden.append([c if up else None, up])
+            tables.append(shown if seat == player else hidden)
+        game = self.game
+        view = _BotView(
+            game=game.name,
+            player=player,
+            players=game.num_players,
+            week=self.week,
+            day=self.day,
+            day_type="Gym Day" if self.day % 2 == self.week % 2 else "Home Day",
+            pass_direction=self.pass_direction(),
+            over=False,
+            hand=list(self.hands[player]),
+            my_pick=self.pending[player],
+            waiting_for=self.to_move(),
+            hand_sizes=[len(h) for h in self.hands],
+            tableaus=tables,
+        )
+        view._fill = lambda: [dict(h, cards=list(h["cards"])) for h in self.seen[player]]
+        view._pile_size = len(self.pile)
+        return view
+
+    #: The rows of the tableaus as :meth:`_bot_view` shows them: (every card shown, Gym
+    #: Day cards only), per seat; ``None`` until a view is asked for.
+    _rows = None
 
     def clone(self) -> "LegDayState":
         other = LegDayState.__new__(LegDayState)
