@@ -45,6 +45,10 @@ class GreedyLegDayBot(Bot):
         names = sorted(set(observation["hand"]))
         return {name: round(gain, 2) for name, gain in zip(names, self._gains(observation, names))}
 
+    def reset(self, game, player: int, seed: int) -> None:
+        super().reset(game, player, seed)
+        self._rows = {}
+
     def _gains(self, observation: dict, names: list) -> list:
         """What each card called in ``names`` adds to the bot's estimated standing."""
         deck = self.game.deck
@@ -59,40 +63,17 @@ class GreedyLegDayBot(Bot):
         for seat, tableau in enumerate(tableaus):
             if seat == me:
                 continue
-            images = legs = down = 0
-            for name, up in tableau:
-                if not up:
-                    down += 1
-                if name:
-                    kind, _, card_images, _, _ = facts.get(name) or self._facts_of_card(deck, name)
-                    if kind == "legday":
-                        legs += 1
-                    elif up and kind == "shake":
-                        images += card_images
+            images, legs, down = self._tally(tableau, facts, deck, False)
             shown.append(images)
             rivals.append(legs + _LEG_DAY_SHARE * down)
         most_shown = max(shown, default=0)
         fewest_legs = min(rivals, default=0)
         # The bot's own collection is counted once; each candidate card adds to the counts.
-        counts = {"curl": 0, "bench": 0, "press": 0, "selfie": 0, "legday": 0}
-        symbols = set()
-        pullups = own_images = legdays_up = 0
-        for name, up in mine:
-            kind, points, card_images, symbol, _ = facts.get(name) or self._facts_of_card(deck, name)
-            if kind in counts:
-                counts[kind] += 1
-            if kind == "pullup":
-                pullups += points
-            elif kind == "shake":
-                own_images += card_images
-            elif kind == "legday" and up:
-                legdays_up += 1
-            if symbol is not None:
-                symbols.add(symbol)
+        counts, symbols, pullups, own_images, legdays_up = self._tally(mine, facts, deck, True)
         standing = self._standing_of
         curl, bench, press, selfie, legday = counts["curl"], counts["bench"], counts["press"], counts["selfie"], counts["legday"]
         n_symbols = len(symbols)
-        context = (most_shown, fewest_legs)
+        context = (most_shown, fewest_legs, self._rules_of(self.game))
         before = standing(curl, bench, press, selfie, legday, pullups, n_symbols, own_images, legdays_up, context, picks_left + 1)
         gains = []
         seen: dict = {}  # cards that count alike (the six Leg Day designs) are valued once
@@ -116,6 +97,72 @@ class GreedyLegDayBot(Bot):
             gains.append(gain)
         return gains
 
+    def _tally(self, row, facts: dict, deck, own: bool) -> tuple:
+        """The counts of one row of ``observation["tableaus"]``: for the bot's own row
+        (``own``) cards of each kind, symbols, pull-up points, shake images and face-up Leg
+        Days; for an opponent's, the face-up shake images, the Leg Days shown and the face-
+        down cards. A row list seen before (the engine's views keep their rows and only
+        add to them) is counted on from where it was left."""
+        rows = getattr(self, "_rows", None)
+        if rows is None or len(rows) > 64:
+            rows = self._rows = {}
+        key = (id(row), own)
+        kept = rows.get(key)
+        if kept is not None and kept[0] is row and kept[1] is facts and kept[2] <= len(row):
+            start, tally = kept[2], kept[3]
+        elif own:
+            start, tally = 0, [{"curl": 0, "bench": 0, "press": 0, "selfie": 0, "legday": 0}, set(), 0, 0, 0]
+        else:
+            start, tally = 0, [0, 0, 0]
+        if own:
+            counts, symbols = tally[0], tally[1]
+            pullups, images, legdays_up = tally[2], tally[3], tally[4]
+            for name, up in row[start:]:
+                kind, points, card_images, symbol, _ = facts.get(name) or self._facts_of_card(deck, name)
+                if kind in counts:
+                    counts[kind] += 1
+                if kind == "pullup":
+                    pullups += points
+                elif kind == "shake":
+                    images += card_images
+                elif kind == "legday" and up:
+                    legdays_up += 1
+                if symbol is not None:
+                    symbols.add(symbol)
+            tally[2], tally[3], tally[4] = pullups, images, legdays_up
+        else:
+            images, legs, down = tally
+            for name, up in row[start:]:
+                if not up:
+                    down += 1
+                if name:
+                    kind, _, card_images, _, _ = facts.get(name) or self._facts_of_card(deck, name)
+                    if kind == "legday":
+                        legs += 1
+                    elif up and kind == "shake":
+                        images += card_images
+            tally[0], tally[1], tally[2] = images, legs, down
+        rows[key] = (row, facts, len(row), tally)
+        return tuple(tally)
+
+    def _rules_of(self, game) -> tuple:
+        """The scoring numbers :meth:`_standing_of` reads, worked out once a game."""
+        if getattr(self, "_rules_game", None) is not game:
+            s = game.deck.scoring
+            self._rules = (
+                s["curl_points"],
+                game.options.curl_overflow == "new_set",
+                s["bench_set_size"],
+                s["bench_set_points"],
+                s["press_set_size"],
+                s["press_set_points"],
+                s["selfie_points_per_symbol"],
+                s["legday_face_up_points"],
+                s["shake_most_points"],
+            )
+            self._rules_game = game
+        return self._rules
+
     def _facts_of(self, deck) -> dict:
         """Per card name of ``deck``: kind, pull-up points, shake images, symbol, and the
         key of cards that count alike (worked out once a deck)."""
@@ -134,34 +181,33 @@ class GreedyLegDayBot(Bot):
     ) -> float:
         """:meth:`_standing` of a collection given by its counts: Preacher Curls, Bench
         and Overhead Presses, Selfies, Leg Days, pull-up points, distinct symbols, shake
-        images and face-up Leg Days; ``context`` is ``(most_shown, fewest_legs)``."""
-        game = self.game
-        s = game.deck.scoring
-        curl_table = s["curl_points"]
-        if game.options.curl_overflow == "new_set":
+        images and face-up Leg Days; ``context`` is ``(most_shown, fewest_legs, rules)``
+        with ``rules`` from :meth:`_rules_of`."""
+        most_shown, fewest_legs, rules = context
+        curl_table, new_set, bench_size, bench_points, press_size, press_points, per_symbol, face_up_leg, most = rules
+        if new_set:
             full, rest = divmod(curl, len(curl_table))
             curl_points = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
         else:
             curl_points = curl_table[min(curl, len(curl_table)) - 1] if curl else 0
         points = (
             curl_points
-            + (bench // s["bench_set_size"]) * s["bench_set_points"]
-            + (press // s["press_set_size"]) * s["press_set_points"]
+            + (bench // bench_size) * bench_points
+            + (press // press_size) * press_points
             + pullups
-            + selfie * symbols * s["selfie_points_per_symbol"]
-            + legdays_up * s["legday_face_up_points"]
+            + selfie * symbols * per_symbol
+            + legdays_up * face_up_leg
         )
-        most_shown, fewest_legs = context
         time = min(1.0, picks_left / 6)
         # Unfinished sets are worth their share of a set while there is time to finish them.
-        points += (bench % s["bench_set_size"]) * s["bench_set_points"] / s["bench_set_size"] * time
-        points += (press % s["press_set_size"]) * s["press_set_points"] / s["press_set_size"] * time * 0.7
+        points += (bench % bench_size) * bench_points / bench_size * time
+        points += (press % press_size) * press_points / press_size * time * 0.7
         # Symbols are worth a little before the first Selfie arrives.
         if not selfie:
             points += 0.3 * symbols * time
         # Protein Shakes: compare images with the most an opponent shows.
         rival = most_shown + 1.5 * time
-        points += s["shake_most_points"] / (1 + math.exp(-(images - rival))) if images else 0
+        points += most / (1 + math.exp(-(images - rival))) if images else 0
         # Leg Day safety: the fewest Leg Days scores nothing at all.
         lowest = fewest_legs + _LEG_DAY_SHARE * (picks_left >= 0)
         safety = 1 / (1 + math.exp(-1.5 * (legday - lowest)))

@@ -152,18 +152,17 @@ class LegDayGame(Game):
 
 
 class _BotView(dict):
-    """An observation for the built-in bots: a dict whose ``seen_hands`` and
-    ``pile_size`` are added (at the end) the first time the dict is read as a whole or
-    asked for a key it does not hold yet."""
+    """An observation for the built-in bots: a dict whose other keys (what ``_fill()``
+    gives) are added the first time the dict is read as a whole or asked for a key it
+    does not hold yet."""
 
-    __slots__ = ("_fill", "_pile_size")
+    __slots__ = ("_fill",)
 
     def _complete(self) -> None:
         fill = getattr(self, "_fill", None)
         if fill is not None:
             self._fill = None
-            dict.__setitem__(self, "seen_hands", fill())
-            dict.__setitem__(self, "pile_size", self._pile_size)
+            dict.update(self, fill())
 
     def __missing__(self, key):
         self._complete()
@@ -413,14 +412,17 @@ class LegDayState(State):
             day_type="Gym Day" if self.day % 2 == self.week % 2 else "Home Day",
             pass_direction=self.pass_direction(),
             over=False,
-            hand=list(self.hands[player]),
             my_pick=self.pending[player],
-            waiting_for=self.to_move(),
-            hand_sizes=[len(h) for h in self.hands],
             tableaus=tables,
         )
-        view._fill = lambda: [dict(h, cards=list(h["cards"])) for h in self.seen[player]]
-        view._pile_size = len(self.pile)
+        hand, waiting = list(self.hands[player]), self.to_move()
+        view._fill = lambda: {
+            "hand": hand,
+            "waiting_for": waiting,
+            "hand_sizes": [len(h) for h in self.hands],
+            "seen_hands": [dict(h, cards=list(h["cards"])) for h in self.seen[player]],
+            "pile_size": len(self.pile),
+        }
         return view
 
     #: The rows of the tableaus as :meth:`_bot_view` shows them: (every card shown, Gym
