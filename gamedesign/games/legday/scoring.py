@@ -271,12 +271,79 @@ def score_facts(
     """:func:`score_collections` of collections given as ``(card facts, face_up)`` pairs
     (:func:`card_facts`), or as ``(card name, face_up)`` pairs with ``facts`` mapping
     each name to its card facts: the engine scores its own games with it."""
-    n = len(collections)
-    seats = range(n)
     if facts is None:
         tallies = [_tally(pairs) for pairs in collections]
     else:
         tallies = [_tally_names(pairs, facts) for pairs in collections]
+    return score_tallies(
+        tallies,
+        curl_overflow=curl_overflow,
+        shake_second_after_tie=shake_second_after_tie,
+        tiebreak_shakes=tiebreak_shakes,
+        eliminated_in_shake_race=eliminated_in_shake_race,
+        deck=deck,
+    )
+
+
+class RunningTallies:
+    """The :func:`_tally` of each seat's tableau in a game whose tableaus only grow: at
+    each call the cards added since the last one are counted on (a tableau that is not
+    the list counted before, or is shorter, is counted afresh)."""
+
+    def __init__(self, facts: dict):
+        self.facts = facts
+        self.rows: list = []  # per seat: [the list counted, cards counted, kinds, symbols, pull-ups, images, face-up Leg Days]
+
+    def __call__(self, tableaus) -> list:
+        """Per seat, ``(kinds, symbols, pull-up points, shake images, face-up Leg Days)``."""
+        facts, rows = self.facts, self.rows
+        while len(rows) < len(tableaus):
+            rows.append([None, 0, {}, set(), 0, 0, 0])
+        out = []
+        for tableau, row in zip(tableaus, rows):
+            if row[0] is not tableau or row[1] > len(tableau):
+                row[:] = [tableau, 0, {}, set(), 0, 0, 0]
+            kinds, symbols = row[2], row[3]
+            pullups, images, face_up_legs = row[4], row[5], row[6]
+            for name, up in tableau[row[1]:]:
+                kind, points, shake_images, symbol = facts[name]
+                kinds[kind] = kinds.get(kind, 0) + 1
+                if kind == "pullup":
+                    pullups += points
+                elif kind == "shake":
+                    images += shake_images
+                elif kind == "legday" and up:
+                    face_up_legs += 1
+                if symbol is not None:
+                    symbols.add(symbol)
+            row[1], row[4], row[5], row[6] = len(tableau), pullups, images, face_up_legs
+            out.append((kinds, len(symbols), pullups, images, face_up_legs))
+        return out
+
+
+def score_tallies(tallies, **rules) -> ScoreReport:
+    """:func:`score_facts` of collections already counted by :func:`_tally` (read, not
+    changed); ``rules`` are the scoring options and the deck, as :func:`score_facts` takes them."""
+    return _score_tallies(tallies, False, **rules)
+
+
+def collection_totals(tallies, **rules) -> tuple:
+    """``score_tallies(tallies, **rules).collection_points``, without finding the winner."""
+    return _score_tallies(tallies, True, **rules)
+
+
+def _score_tallies(
+    tallies,
+    totals_only: bool,
+    *,
+    curl_overflow: str,
+    shake_second_after_tie: bool,
+    tiebreak_shakes: str,
+    eliminated_in_shake_race: bool,
+    deck: Deck,
+):
+    n = len(tallies)
+    seats = range(n)
     leg_days, images, shake_cards = [], [], []
     for kinds, _, _, shake_images, _ in tallies:
         leg_days.append(kinds.get("legday", 0))
@@ -301,6 +368,8 @@ def score_facts(
         b = breakdowns[i]
         b["Protein Shake"] = shake[i]
         totals.append(sum(b.values()))
+    if totals_only:
+        return tuple(totals)
     points = tuple([totals[i] if alive[i] else None for i in seats])
     breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
 
