@@ -78,19 +78,21 @@ class GreedyLegDayBot(Bot):
         gains = []
         seen: dict = {}  # cards that count alike (the six Leg Day designs) are valued once
         for name in names:
-            kind, points, card_images, symbol, alike = facts.get(name) or self._facts_of_card(deck, name)
-            gain = seen.get(alike)
+            facts_of = facts.get(name) or self._facts_of_card(deck, name)
+            gain = seen.get(facts_of[4])
             if gain is None:
-                gain = seen[alike] = standing(
-                    curl + (kind == "curl"),
-                    bench + (kind == "bench"),
-                    press + (kind == "press"),
-                    selfie + (kind == "selfie"),
-                    legday + (kind == "legday"),
-                    pullups + points if kind == "pullup" else pullups,
+                # What the card adds: one card of its kind, its pull-up points or shake images.
+                symbol, more = facts_of[3], facts_of[5]
+                gain = seen[facts_of[4]] = standing(
+                    curl + more[0],
+                    bench + more[1],
+                    press + more[2],
+                    selfie + more[3],
+                    legday + more[4],
+                    pullups + more[5],
                     n_symbols + (symbol is not None and symbol not in symbols),
-                    own_images + card_images if kind == "shake" else own_images,
-                    legdays_up + (kind == "legday" and face_up),
+                    own_images + more[6],
+                    legdays_up + (more[4] and face_up),
                     context,
                     picks_left,
                 ) - before
@@ -118,7 +120,7 @@ class GreedyLegDayBot(Bot):
             counts, symbols = tally[0], tally[1]
             pullups, images, legdays_up = tally[2], tally[3], tally[4]
             for name, up in row[start:]:
-                kind, points, card_images, symbol, _ = facts.get(name) or self._facts_of_card(deck, name)
+                kind, points, card_images, symbol, _, _ = facts.get(name) or self._facts_of_card(deck, name)
                 if kind in counts:
                     counts[kind] += 1
                 if kind == "pullup":
@@ -136,7 +138,7 @@ class GreedyLegDayBot(Bot):
                 if not up:
                     down += 1
                 if name:
-                    kind, _, card_images, _, _ = facts.get(name) or self._facts_of_card(deck, name)
+                    kind, _, card_images, _, _, _ = facts.get(name) or self._facts_of_card(deck, name)
                     if kind == "legday":
                         legs += 1
                     elif up and kind == "shake":
@@ -173,8 +175,21 @@ class GreedyLegDayBot(Bot):
 
     @staticmethod
     def _facts_of_card(deck, name) -> tuple:
+        """``(kind, points, images, symbol, what counts alike, what it adds)``; what it
+        adds is one Preacher Curl, Bench or Overhead Press, Selfie or Leg Day (0 or 1
+        each), its pull-up points and its shake images."""
         card = deck.by_name.get(name) or deck.card(name)  # deck.card: the generic name, or the error
-        return card.kind, card.points, card.images, card.symbol, (card.kind, card.points, card.images, card.symbol)
+        kind = card.kind
+        adds = (
+            int(kind == "curl"),
+            int(kind == "bench"),
+            int(kind == "press"),
+            int(kind == "selfie"),
+            int(kind == "legday"),
+            card.points if kind == "pullup" else 0,
+            card.images if kind == "shake" else 0,
+        )
+        return kind, card.points, card.images, card.symbol, (kind, card.points, card.images, card.symbol), adds
 
     def _standing_of(
         self, curl, bench, press, selfie, legday, pullups, symbols, images, legdays_up, context, picks_left
