@@ -428,7 +428,10 @@ def play_game(
                     legal = legal_actions(seat)
                     observation = observe(seat) if looks[seat] else None
                 try:
-                    choice = acts[seat](observation, legal if trust else list(legal))
+                    if trust:
+                        choice = acts[seat](observation, legal)
+                    else:  # looked up at every move, as a bot of a user's own may change it
+                        choice = bots[seat].act(observation, list(legal))
                 except Exception as err:
                     bot = bots[seat]
                     raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
