@@ -384,10 +384,10 @@ class LegDayState(State):
         return view
 
     def _bot_view(self, player: int) -> dict:
-        """:meth:`observe` for the built-in bots, which only read what they are shown by
-        key: the same keys and values, but the rows of the tableaus are kept from day to
-        day (shared by the seats' views: not to be changed) and ``seen_hands`` is worked
-        out only if it is read."""
+        """:meth:`observe` for the built-in bots, which only read what they are shown,
+        by key and while they decide: the same keys and values, but the rows of the
+        tableaus are kept from day to day (shared by the seats' views: not to be changed)
+        and the hands, the memory of hands and the counts are looked up only if read."""
         if self.is_over():
             return self.observe(player)
         rows = self._rows
@@ -410,15 +410,15 @@ class LegDayState(State):
             week=self.week,
             day=self.day,
             day_type="Gym Day" if self.day % 2 == self.week % 2 else "Home Day",
-            pass_direction=self.pass_direction(),
+            pass_direction="left" if self.week % 2 == 1 else "right",
             over=False,
             my_pick=self.pending[player],
             tableaus=tables,
         )
-        hand, waiting = list(self.hands[player]), self.to_move()
+        # Read while the bot decides, before any pick of the day is made.
         view._fill = lambda: {
-            "hand": hand,
-            "waiting_for": waiting,
+            "hand": list(self.hands[player]),
+            "waiting_for": self.to_move(),
             "hand_sizes": [len(h) for h in self.hands],
             "seen_hands": [dict(h, cards=list(h["cards"])) for h in self.seen[player]],
             "pile_size": len(self.pile),
