@@ -518,8 +518,10 @@ class LegDayState(State):
 
     def _deal(self) -> None:
         size = self.game.deck.hand_size
+        pile = self.pile
         for seat in range(self.game.num_players):
-            self.hands[seat] = [self.pile.pop() for _ in range(size)]
+            self.hands[seat] = pile[: -size - 1 : -1]  # the top card first, as popped one by one
+            del pile[-size:]
         self._remember_hands()
 
     def _remember_hands(self) -> None:
