@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections import Counter
+from itertools import chain
 from typing import Callable
 
 from ..bots import make_bot
@@ -84,6 +85,9 @@ class Profile:
     #: A fresh standing function for one game (it may keep counts from one checkpoint
     #: to the next), given the game's first state; None: ``standing`` serves every game.
     game_standing: Callable | None = None
+    #: legal actions -> the set of cards among them (``card_of`` of each, without None),
+    #: where a game has a quicker way; None: worked out with ``card_of``.
+    offered: Callable | None = None
 
 
 # ----------------------------------------------------------------------------------------
@@ -229,6 +233,7 @@ PROFILES = {
         facts=_legday_facts,
         ended_by=lambda result: "rules",
         game_standing=_legday_game_standing,
+        offered=lambda legal: {action.card for action in legal},
     ),
     "gym": Profile(
         length_unit="turns (24 picks and 24 placements with the standard deck)",
@@ -257,14 +262,17 @@ class _Decisions(list):
     """Notes each decision point of a game: ``(legal actions offered, the cards among
     them, the card chosen)``, as ``play_game`` reports every checked choice."""
 
-    def __init__(self, card_of):
+    def __init__(self, card_of, offered=None):
         super().__init__()
-        self.card_of = card_of
+        self.card_of, self.offered = card_of, offered
 
     def on_choice(self, seat, legal, action) -> None:
         card_of = self.card_of
-        offered = set(map(card_of, legal))
-        offered.discard(None)
+        if self.offered is not None:
+            offered = self.offered(legal)
+        else:
+            offered = set(map(card_of, legal))
+            offered.discard(None)
         self.append((len(legal), offered, card_of(action)))
 
 
@@ -352,7 +360,7 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
     """Record the games of ``seeds``, numbered from ``first``, of the run from ``seed``."""
     n = game.num_players
     profile = PROFILES[game.name]
-    decisions = _Decisions(profile.card_of)
+    decisions = _Decisions(profile.card_of, profile.offered)
     players = [make_bot(spec, game) for spec in bots]
     records = []
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
@@ -371,11 +379,8 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
             on_choice=decisions.on_choice,
         )
         standings, actions = log.standings, log.actions
-        picks, offers = Counter(), Counter()
-        for _, offered, chosen in decisions:
-            offers.update(offered)
-            if chosen is not None:
-                picks[chosen] += 1
+        offers = Counter(chain.from_iterable([offered for _, offered, _ in decisions]))
+        picks = Counter([chosen for _, _, chosen in decisions if chosen is not None])
         record = GameRecord(
             game=index,
             players=n,

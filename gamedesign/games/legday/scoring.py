@@ -138,6 +138,21 @@ def _tally_names(tableau, facts: dict) -> tuple:
 
 def _breakdown(tally, s: dict, curl_overflow: str) -> dict:
     """:func:`collection_breakdown` of a :func:`_tally`."""
+    curl, bench, press, pullups, selfie, legday = _category_points(tally, s, curl_overflow)
+    return {
+        "Preacher Curl": curl,
+        "Bench Press": bench,
+        "Overhead Press": press,
+        "Pull-Ups": pullups,
+        "Protein Shake": 0,
+        "Selfie": selfie,
+        "Leg Day": legday,
+    }
+
+
+def _category_points(tally, s: dict, curl_overflow: str) -> tuple:
+    """The points of a :func:`_tally` in each category but the shakes: Preacher Curl,
+    Bench Press, Overhead Press, Pull-Ups, Selfie and Leg Day."""
     kinds, symbols, pullups, _, face_up_legs = tally
     curl_table = s["curl_points"]
     n_curl = kinds.get("curl", 0)
@@ -149,15 +164,14 @@ def _breakdown(tally, s: dict, curl_overflow: str) -> dict:
     legday = 0
     for _ in range(face_up_legs):
         legday += s["legday_face_up_points"]
-    return {
-        "Preacher Curl": curl,
-        "Bench Press": (kinds.get("bench", 0) // s["bench_set_size"]) * s["bench_set_points"],
-        "Overhead Press": (kinds.get("press", 0) // s["press_set_size"]) * s["press_set_points"],
-        "Pull-Ups": pullups,
-        "Protein Shake": 0,
-        "Selfie": kinds.get("selfie", 0) * symbols * s["selfie_points_per_symbol"],
-        "Leg Day": legday,
-    }
+    return (
+        curl,
+        (kinds.get("bench", 0) // s["bench_set_size"]) * s["bench_set_points"],
+        (kinds.get("press", 0) // s["press_set_size"]) * s["press_set_points"],
+        pullups,
+        kinds.get("selfie", 0) * symbols * s["selfie_points_per_symbol"],
+        legday,
+    )
 
 
 def collection_breakdown(cards, deck: Deck, curl_overflow: str = "cap") -> dict:
@@ -360,16 +374,16 @@ def _score_tallies(
 
     # 2-3. Collections and the shake race.
     scoring = deck.scoring
-    breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
     in_race = [True] * n if eliminated_in_shake_race else alive
     shake = shake_points(images, in_race, deck, shake_second_after_tie)
+    if totals_only:  # whole numbers: the same sums as the breakdowns' below
+        return tuple([sum(_category_points(t, scoring, curl_overflow)) + shake[i] for i, t in enumerate(tallies)])
+    breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
     totals = []
     for i in seats:
         b = breakdowns[i]
         b["Protein Shake"] = shake[i]
         totals.append(sum(b.values()))
-    if totals_only:
-        return tuple(totals)
     points = tuple([totals[i] if alive[i] else None for i in seats])
     breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
 
