@@ -512,7 +512,7 @@ def simulate(
     workers: int | None = None,
     progress: bool | None = None,
     chunk_size: int | None = None,
-    batch: bool = False,
+    batch: bool | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game`` between ``bots`` (one per seat) from ``seed``.
 
@@ -524,8 +524,14 @@ def simulate(
     as it is, a list with one entry per seat gives each row its seat's entry. The same
     seed gives the same table; ``seed=None`` draws a fresh one. Either way the table's
     ``attrs["seed"]`` keeps it, so any run can be repeated, and ``attrs["path"]`` says
-    which path played the games: ``"object"`` (the engine, move by move; the default) or
-    ``"batch"`` (``batch=True``).
+    which path played the games: ``"object"`` (the engine, move by move) or ``"batch"``
+    (the game's vectorised batch path, see ``batch`` below).
+
+    Which path plays: ``batch=None`` (the default) takes the batch path when the game has
+    one for these bots (see :func:`batch_path`), else the object path; ``batch=True``
+    asks for the batch path (an error if there is none), ``batch=False`` for the object
+    path (needed to replay a game with :func:`play_game`, or to get the same games as
+    :func:`gamedesign.lab.record_games`).
 
     What "same seed, same table" promises on each path: on the object path the games are
     the engine's own, move for move, whatever the workers, executor or chunk size (each
@@ -557,9 +563,10 @@ def simulate(
       terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
       that take over a second; ``True`` always, ``False`` never.
     * ``chunk_size``: games per chunk (by default about 16 chunks per worker).
-    * ``batch=True``: play with the game's vectorised batch path (numpy, thousands of
-      games at once) when it has one for these bots (Leg Day: random and greedy; GYM and
-      The Diet Game: random). Same rules, columns and distributions, different random
+    * ``batch``: the game's vectorised batch path (numpy, thousands of games at once),
+      where it has one for these bots (every seat a bot the path names in its game's
+      ``BATCH_BOTS``, e.g. Leg Day: random and greedy). Same rules, columns and
+      distributions, different random
       streams: the games are not the same as the object engine's for the same seed.
       Games go in chunks of the game's ``BATCH_SIZE`` (``chunk_size`` does not apply),
       side by side on ``executor`` or on ``workers`` processes (by default one per chunk,
@@ -584,6 +591,8 @@ def simulate(
         raise ValueError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
+    if batch is None:
+        batch = batch_path(game, bots) is not None
     if batch:
         frame = _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
         frame.attrs["seed"] = seed
@@ -776,6 +785,30 @@ def _stop_pool(pool) -> None:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
+
+
+def batch_path(game, bots):
+    """The module of ``game``'s batch path if it plays these ``bots`` (a name or a list of
+    one per seat), else ``None``: ``simulate(game, bots)`` takes that path by default.
+
+    A batch path plays only the bots named in its module's ``BATCH_BOTS`` and only games
+    its module's ``batch_supports(game)`` accepts, where it defines one."""
+    from .registry import GAMES, game_module
+
+    if getattr(game, "name", None) not in GAMES:
+        return None
+    module = game_module(game.name)
+    allowed = getattr(module, "BATCH_BOTS", ())
+    if getattr(module, "batch_table", None) is None:
+        return None
+    if isinstance(bots, str):
+        bots = [bots]
+    if not all(isinstance(b, str) and b in allowed for b in bots):
+        return None
+    supports = getattr(module, "batch_supports", None)
+    if supports is not None and not supports(game):
+        return None
+    return module
 
 
 def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress) -> pd.DataFrame:

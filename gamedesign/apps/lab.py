@@ -26,7 +26,7 @@ from gamedesign.lab import Variant
 from gamedesign.lab.compare import compare_tables, comparison_summary, run_variants
 from gamedesign.lab.metrics import card_values, game_table, summary
 from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
-from gamedesign.registry import GAMES, game_module
+from gamedesign.registry import GAMES, game_class, game_module
 
 _STYLE = {"description_width": "190px"}
 #: The range of the Games slider.
@@ -35,13 +35,15 @@ _WIDE = widgets.Layout(width="430px")
 
 
 def _players(game: str) -> tuple:
-    cls = game_module(game).GAME_CLASS
+    cls = game_class(game)
     return cls.allowed_players or tuple(range(cls.min_players, cls.max_players + 1))
 
 
 def _deck_numbers(game: str) -> list[tuple]:
     """Every whole number of the default deck a slider can change:
     ``(label, path, default, low, high)``; ``path`` says where it sits in the deck data."""
+    if getattr(game_module(game), "DEFAULT_DECK", None) is None:
+        return []  # a game without a deck file: only its rule options change
     data = default_deck_data(game)
     out = []
     for key, value in data.items():
@@ -144,9 +146,9 @@ class LabApp:
 
     def _game_changed(self) -> None:
         game = self.game.value
-        cls = game_module(game).GAME_CLASS
+        cls = game_class(game)
         self.players.options = [(str(n), n) for n in _players(game)]
-        self.players.value = cls.default_players
+        self.players.value = cls.default_players or _players(game)[0]
         self.option_widgets = {}
         for field in dataclasses.fields(cls.Options):
             if field.name == "deck":
@@ -173,9 +175,9 @@ class LabApp:
     def load_preset(self, name: str) -> None:
         """Set the players, options and deck sliders to a shipped preset ("" = standard rules)."""
         game = self.game.value
-        cls = game_module(game).GAME_CLASS
+        cls = game_class(game)
         v = load_preset(name) if name else None
-        self.players.value = v.players if v is not None and v.players else cls.default_players
+        self.players.value = v.players if v is not None and v.players else cls.default_players or _players(game)[0]
         options = v.options if v is not None else {}
         for field in dataclasses.fields(cls.Options):
             if field.name in self.option_widgets:
@@ -199,6 +201,8 @@ class LabApp:
 
     def deck_changes(self) -> dict:
         """The deck sliders that differ from the default deck, as variant deck changes."""
+        if not self.deck_sliders:
+            return {}  # nothing to change (a game without a deck file)
         data = default_deck_data(self.game.value)
         changes: dict = {}
         for path, slider in self.deck_sliders.items():
@@ -219,7 +223,7 @@ class LabApp:
 
     def variant(self) -> Variant:
         """The variant the controls describe (``ValueError`` naming what is wrong)."""
-        cls = game_module(self.game.value).GAME_CLASS
+        cls = game_class(self.game.value)
         defaults = {f.name: f.default for f in dataclasses.fields(cls.Options)}
         options = {name: w.value for name, w in self.option_widgets.items() if w.value != defaults[name]}
         return Variant(self.game.value, players=self.players.value, options=options, deck=self.deck_changes(),

@@ -1,7 +1,7 @@
 """Paired comparisons: variants played on the same seeds, differences with 95% intervals.
 
 Every variant plays game ``i`` from the same game seed and the same bot seeds (those of
-``gamedesign.simulate(..., seed=seed)``), so where the decks allow it the deals are the
+``gamedesign.simulate(..., seed=seed, batch=False)``), so where the decks allow it the deals are the
 same and much of the luck cancels out in the difference. For each measure of
 :func:`.metrics.game_table` and each variant, the difference from the first (baseline)
 variant is the mean of the per-game differences, with the interval

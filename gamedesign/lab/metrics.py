@@ -23,7 +23,7 @@ DEFINITIONS = {
     "draw": "share of games that ended with no winner",
     "timeout": "share of games stopped by a turn limit instead of the rules' own end",
     "completed": "share of games that reached the rules' own end (1 - timeout)",
-    "length": "game length in the game's unit: Leg Day days, GYM turns, Diet turns",
+    "length": "game length in the game's unit: Leg Day days, GYM turns, Diet turns, other games moves",
     "mean score": "mean final score of the players who have one (Leg Day: not eliminated; Diet: weight change)",
     "winning score": "the best final score among the winners (NaN without a winner)",
     "decision points": "moves a player had to make in the game (all seats)",

@@ -258,6 +258,24 @@ PROFILES = {
 }
 
 
+def has_own_profile(game) -> bool:
+    """True when the lab reads ``game`` through a profile of its own (not the generic one)."""
+    return game.lab_profile() is not None or game.name in PROFILES
+
+
+def profile_of(game) -> Profile:
+    """How the lab reads ``game``: its own ``Game.lab_profile()``, else the built-in
+    profile of its name, else the generic profile of :mod:`.generic`."""
+    own = game.lab_profile()
+    if own is not None:
+        return own
+    if game.name in PROFILES:
+        return PROFILES[game.name]
+    from .generic import generic_profile
+
+    return generic_profile(game)
+
+
 class _Decisions(list):
     """Notes each decision point of a game: ``(legal actions offered, the cards among
     them, the card chosen)``, as ``play_game`` reports every checked choice."""
@@ -310,7 +328,7 @@ CHUNK = 100
 def record_games(
     game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None, *, workers=None, executor=None
 ) -> list:
-    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed)`` and
+    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed, batch=False)`` and
     return one :class:`GameRecord` per game (the same games: same seeds, same results).
 
     ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
@@ -359,7 +377,7 @@ class _Progress:
 def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: int, report=None) -> list:
     """Record the games of ``seeds``, numbered from ``first``, of the run from ``seed``."""
     n = game.num_players
-    profile = PROFILES[game.name]
+    profile = profile_of(game)
     decisions = _Decisions(profile.card_of, profile.offered)
     players = [make_bot(spec, game) for spec in bots]
     records = []
@@ -415,4 +433,4 @@ def _whole_seed(seed) -> int:
     return run_seed(seed)
 
 
-__all__ = ["GameRecord", "PROFILES", "Profile", "record_games"]
+__all__ = ["GameRecord", "PROFILES", "Profile", "has_own_profile", "profile_of", "record_games"]
