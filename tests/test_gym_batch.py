@@ -540,7 +540,8 @@ def greedy_sample(state, seat, game, samples, rng) -> Counter:
         batch.greedy_advance(g, everyone, rng, deck, batch.advance_steps(game), seat)
         batch.reveal(g)
     elif state.step == "place":
-        batch.greedy_place(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), bests)
+        phase = batch.PlayPhase(g, deck)
+        batch.greedy_place(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), phase)
     elif state.step == "action":
         batch.greedy_action(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), bests)
     elif state.step == "give_back":

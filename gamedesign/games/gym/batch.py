@@ -75,6 +75,9 @@ class DeckArrays:
         #: (Kids, events): the Kid has a skill in the event's colour.
         self.skill = np.array([[any(s == c for s, _ in k.skills) for c in colours] for k in deck.kids])
         self.brat = np.array([k.is_brat for k in deck.kids])
+        #: A Kid's skill value at each event, then the same negated (for the other team),
+        #: flat: ``signed[kid * 6 + event]`` and ``signed[144 + kid * 6 + event]``.
+        self.signed = np.concatenate([self.value.ravel(), -self.value.ravel()]).astype(np.int16)
 
 
 def advance_steps(game) -> np.ndarray:
@@ -298,9 +301,20 @@ def advance(g: Games, rows, steps) -> None:
 def leading(levels: np.ndarray, colpos: np.ndarray) -> np.ndarray:
     """(..., events) bool: the 4 most advanced events at ``levels``, ties to the event
     higher in the column (``colpos``): the events in play if the Pick phase ended now."""
-    key = levels * 8 + (7 - colpos.astype(np.int64))
-    ahead = (key[..., None, :] > key[..., :, None]).sum(axis=-1)
-    return ahead < EVENTS_IN_PLAY
+    key = levels.astype(np.int64) * 8 + (7 - colpos.astype(np.int64))  # all different
+    return key > _last_left_out([key[..., e] for e in range(EVENTS)])[..., None]
+
+
+def _last_left_out(keys: list) -> np.ndarray:
+    """Of one key array per event (levels * 8 + 7 - column position, all different): the
+    highest key of the events left out of play, so the events in play are those with a
+    higher key. The events go one by one: an axis of 6 is reduced faster by hand."""
+    for _ in range(EVENTS - EVENTS_IN_PLAY):
+        lowest = keys[0]
+        for key in keys[1:]:
+            lowest = np.minimum(lowest, key)
+        keys = [np.where(key == lowest, np.iinfo(key.dtype).max, key) for key in keys]
+    return lowest
 
 
 def end_pick(g: Games) -> None:
@@ -363,7 +377,7 @@ def end_turn(g: Games, seat: int) -> None:
 def _weighted(rng, weights) -> np.ndarray:
     """Per row, an index chosen with probability proportional to ``weights`` (rows, k);
     k where a row's weights are all 0."""
-    cum = np.cumsum(weights, axis=1)
+    cum = np.add.accumulate(weights, axis=1, dtype=np.int32)  # quicker than a cumsum in int64
     r = (rng.random(len(cum)) * cum[:, -1]).astype(np.int64)
     return (cum <= r[:, None]).sum(axis=1)
 
@@ -395,8 +409,12 @@ def play(game, bots, count: int, rng: np.random.Generator) -> Games:
     for t in range(KIDS):  # Pick phase: 24 takes
         (greedy_take if greedy[t % n] else random_take)(g, rng, deck, steps, t % n)
     end_pick(g)
+    phase = PlayPhase(g, deck) if greedy.any() else None
     for t in range(KIDS):  # Play phase: 24 turns
-        (greedy_turn if greedy[t % n] else random_turn)(g, rng, game, deck, t % n)
+        if greedy[t % n]:
+            greedy_turn(g, rng, game, deck, t % n, phase)
+        else:
+            random_turn(g, rng, game, deck, t % n)
     return g
 
 
@@ -563,9 +581,7 @@ TIE = 1e-9
 
 def _tied(score, allowed) -> np.ndarray:
     """(rows, k) bool: the allowed options whose score is the row's best (within TIE)."""
-    masked = np.where(allowed, score, -np.inf)
-    best = masked.max(axis=1, keepdims=True)
-    return allowed & (masked >= best - TIE)
+    return allowed & _at_least(score, _best_of(score, allowed) - TIE)
 
 
 def _team_of(loc) -> np.ndarray:
@@ -596,9 +612,14 @@ def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int) -> N
     sign = np.where(in_hand, np.where((loc - HAND) % 2 == seat % 2, 1, -1), 0)
     pref = sign @ deck.value  # (rows, events)
     options = np.concatenate([steps, np.zeros((1, EVENTS), dtype=np.int64)])  # skip last
-    after = g.levels[rows][:, None, :] + options[None, :, :]
-    chosen = leading(after, g.colpos[rows][:, None, :])
-    score = (chosen * pref[:, None, :]).sum(axis=2) + 0.05 * (after * pref[:, None, :]).sum(axis=2)
+    levels = g.levels[rows]
+    # Event by event, options by games: the key of each event after each option.
+    base = (levels * 8 + (7 - g.colpos[rows].astype(np.int64))).T.astype(np.int32)
+    keys = [base[e][None, :] + 8 * options[:, e, None].astype(np.int32) for e in range(EVENTS)]
+    cut = _last_left_out(keys)
+    in_play = sum(np.where(keys[e] > cut, pref[:, e][None, :], 0) for e in range(EVENTS)).T  # (rows, options)
+    level_sum = (levels * pref).sum(axis=1)[:, None] + pref @ options.T  # sum of after * pref
+    score = in_play + 0.05 * level_sum
     choice = _weighted(rng, _tied(score, np.ones_like(score, dtype=bool)))
     go = choice < len(steps)
     advance(g, rows[go], steps[choice[go]])
@@ -609,29 +630,49 @@ def _bests(g: Games, deck: DeckArrays) -> np.ndarray:
     return (deck.value[None, :, :] * g.in_play[:, None, :]).max(axis=2)
 
 
-def greedy_turn(g: Games, rng, game, deck: DeckArrays, seat: int) -> None:
-    """One greedy turn of ``seat``: place, action (and give-back), Coach after a Brat, end."""
+class PlayPhase:
+    """What stays the same through the Play phase of games ``g`` (the events in play are
+    fixed): ``bests`` (games, Kids), each Kid's best points at the events in play;
+    ``events`` (games, 4), the events in play in deck order; and ``place`` (games, Kids,
+    4), twice the greedy bot's score for placing each Kid at each of them (whole numbers:
+    the value there less half the Kid's best)."""
+
+    def __init__(self, g: Games, deck: DeckArrays):
+        self.bests = _bests(g, deck)
+        self.events = np.argsort(~g.in_play, axis=1, kind="stable")[:, :EVENTS_IN_PLAY]
+        value = deck.value[np.arange(KIDS)[None, :, None], self.events[:, None, :]]
+        self.place = (2 * value - self.bests[:, :, None]).astype(np.int16)
+
+
+def greedy_turn(g: Games, rng, game, deck: DeckArrays, seat: int, phase: PlayPhase | None = None) -> None:
+    """One greedy turn of ``seat``: place, action (and give-back), Coach after a Brat, end.
+    ``phase``: the games' :class:`PlayPhase` (made here if not given)."""
     coached = coached_sides(g)
-    bests = _bests(g, deck)
-    greedy_place(g, rng, game, deck, seat, place_counts(g), coached, bests)
-    greedy_action(g, rng, game, deck, seat, place_counts(g), coached, bests)
+    phase = PlayPhase(g, deck) if phase is None else phase
+    greedy_place(g, rng, game, deck, seat, place_counts(g), coached, phase)
+    greedy_action(g, rng, game, deck, seat, place_counts(g), coached, phase.bests)
     rows = np.flatnonzero(deck.brat[g.placed])
     if len(rows):
         greedy_coach(g, rows, rng, deck, seat)
     end_turn(g, seat)
 
 
-def greedy_place(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached, bests) -> None:
+def greedy_place(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached, phase: PlayPhase) -> None:
     """The ``place`` decision: the Kid and event where the Kid scores most, less half its
     best score (``GreedyGymBot._score_place``); each tied event counts once per empty
     position."""
     kids, spots = place_options(g, game, seat, counts, coached)
-    score = deck.value[None, :, :] - 0.5 * bests[:, :, None]  # (games, Kids, events)
-    allowed = kids[:, :, None] & (spots[:, None, :] > 0)
+    width = max(int(kids.sum(axis=1).max(initial=0)), 1)
+    kid = np.argsort(~kids, axis=1, kind="stable")[:, :width]  # the Kids that may be placed, packed
+    valid = np.take_along_axis(kids, kid, axis=1)
+    room = np.take_along_axis(spots, phase.events, axis=1)  # (games, 4): empty positions allowed
+    score = np.take_along_axis(phase.place, kid[:, :, None], axis=1)  # (games, width, 4)
+    allowed = valid[:, :, None] & (room[:, None, :] > 0)
     tied = _tied(score.reshape(len(g), -1), allowed.reshape(len(g), -1))
-    weights = np.where(tied, np.broadcast_to(spots[:, None, :], allowed.shape).reshape(len(g), -1), 0)
+    weights = np.where(tied, np.broadcast_to(room[:, None, :], allowed.shape).reshape(len(g), -1), 0)
     choice = _weighted(rng, weights)
-    place(g, np.arange(len(g)), choice // EVENTS, choice % EVENTS, seat % 2)
+    every = np.arange(len(g))
+    place(g, every, kid[every, choice // EVENTS_IN_PLAY], phase.events[every, choice % EVENTS_IN_PLAY], seat % 2)
 
 
 def _placed(g: Games, rows, coached):
@@ -661,18 +702,17 @@ def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coac
     board, a lifted Kid's later worth in hand, fixed worths for Force and Pick, 0 for
     ``skip action``), one of the best uniformly; a Pick is followed by the greedy give-back."""
     count = len(g)
-    mine = seat % 2
     opened = open_events(g, deck)
     kinds = {deck.actions[e]: opened[:, e] for e in range(EVENTS)}
-    options = []  # (kind, rows, score, weights): flattened options of one kind in some games
+    moving = [k for k in ("lift", "switch", "swap", "move") if kinds[k].any()]
     board = None
-    for kind in ("lift", "switch", "swap", "move"):
+    if moving:
+        exchanging = kinds["switch"] | kinds["swap"]
+        board = _Board(g, np.flatnonzero(np.any([kinds[k] for k in moving], axis=0)), exchanging, coached, deck,
+                       seat % 2, bests)
+    options = []  # (kind, rows, score, weights): the flattened options of one kind in some games
+    for kind in moving:
         rows = np.flatnonzero(kinds[kind])
-        if not len(rows):
-            continue
-        if board is None:
-            board_rows = np.flatnonzero(opened[:, [deck.actions.index(k) for k in ("lift", "switch", "swap", "move")]].any(axis=1))
-            board = _Board(g, board_rows, coached, deck, mine, bests)
         options.append((kind, rows) + getattr(board, kind)(g, rows, seat, counts))
     opponents = _opponents(game, seat)
     hands = counts[:, HAND + opponents]
@@ -682,15 +722,15 @@ def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coac
     ):
         rows = np.flatnonzero(kinds[kind])
         if len(rows):
-            allowed = can[rows]
-            options.append((kind, rows, np.where(allowed, worth, -np.inf), allowed.astype(np.int64)))
+            options.append((kind, rows, np.full(can[rows].shape, worth), can[rows]))
     best = np.zeros(count)  # skip action scores 0
     for _, rows, score, weights in options:
-        best[rows] = np.maximum(best[rows], np.where(weights > 0, score, -np.inf).max(axis=1))
+        best[rows] = np.maximum(best[rows], _best_of(score, weights))
     totals = np.zeros((count, len(options) + 1), dtype=np.int64)
     tied_weights = []
     for i, (_, rows, score, weights) in enumerate(options):
-        tied = np.where((weights > 0) & (score >= best[rows, None] - TIE), weights, 0)
+        tied = _at_least(score, best[rows] - TIE) & (weights > 0)
+        tied = tied if weights.dtype == bool else np.where(tied, weights, 0)
         tied_weights.append(tied)
         totals[rows, i] = tied.sum(axis=1)
     totals[:, -1] = best <= TIE  # skip action is among the best
@@ -703,58 +743,80 @@ def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coac
         _GREEDY_DO[kind](g, rows[mine_rows], option, rng, game, seat, board, deck, bests)
 
 
+def _best_of(score, allowed) -> np.ndarray:
+    """(rows,) float: the best allowed score of each row (-inf if none)."""
+    if score.dtype.kind == "f":
+        return np.where(allowed, score, -np.inf).max(axis=1)
+    low = np.iinfo(score.dtype).min
+    top = np.where(allowed, score, low).max(axis=1)
+    return np.where(top == low, -np.inf, top)
+
+
+def _at_least(score, low) -> np.ndarray:
+    """(rows, k) bool: ``score >= low`` (``low`` per row); whole-number scores compare as
+    whole numbers, without a float copy of the array."""
+    if score.dtype.kind == "f":
+        return score >= low[:, None]
+    info = np.iinfo(score.dtype)
+    return score >= np.clip(np.ceil(low), info.min, info.max).astype(score.dtype)[:, None]
+
+
 class _Board:
     """The placed Kids of the games where a board-moving Event Action is open, packed, and
-    what each Kid scores where: the pieces of ``GreedyGymBot._score_action``."""
+    what each Kid scores where: the pieces of ``GreedyGymBot._score_action``. Scores are
+    whole numbers (small integers) except a Lift's, which counts a share of hand worth."""
 
-    def __init__(self, g: Games, rows, coached, deck: DeckArrays, mine: int, bests):
-        self.rows = rows
+    def __init__(self, g: Games, rows, exchanging, coached, deck: DeckArrays, mine: int, bests):
         self.where = np.full(len(g), -1, dtype=np.int64)
         self.where[rows] = np.arange(len(rows))
         self.kid, self.event, self.team, self.free, self.valid = _placed(g, rows, coached)
-        self.sign = np.where(self.team == mine, 1, -1)
         self.deck, self.bests, self.coached = deck, bests, coached
-        # at[r, i, j]: what Kid j would count for Kid i's team at Kid i's event
-        at = deck.value[self.kid[:, None, :], self.event[:, :, None]] * self.sign[:, :, None]
-        own = np.diagonal(at, axis1=1, axis2=2)  # each Kid where it is
-        self.own = own
-        # exchanging Kids i and j (Switch or Swap): the change in the lead
-        self.exchange = at + at.transpose(0, 2, 1) - own[:, :, None] - own[:, None, :]
-
-    def _sub(self, rows):
-        return self.where[rows]
+        # A Kid's worth for the mover's team at a place: the signed table at offset + event.
+        self.table = deck.signed
+        self.offset = np.where(self.team == mine, 0, KIDS * EVENTS)
+        self.kid_at = self.kid * EVENTS
+        self.side = self.offset + self.event
+        self.own = self.table[self.kid_at + self.side]  # each Kid where it is
+        # Exchanging Kids i and j (Switch or Swap): the change in the lead.
+        ex_rows = np.flatnonzero(exchanging[rows])
+        self.ex_where = np.full(len(rows), -1, dtype=np.int64)
+        self.ex_where[ex_rows] = np.arange(len(ex_rows))
+        if len(ex_rows):
+            at = self.table[self.side[ex_rows][:, :, None] + self.kid_at[ex_rows][:, None, :]]
+            own = self.own[ex_rows]
+            self.exchange = at + at.transpose(0, 2, 1) - own[:, :, None] - own[:, None, :]
 
     def lift(self, g, rows, seat, counts):
-        b = self._sub(rows)
+        b = self.where[rows]
         put, held = _in_hand(g, rows, seat)
-        kid, event, sign = self.kid[b], self.event[b], self.sign[b]
         bests = self.bests[rows]
-        value_put = self.deck.value[put[:, None, :], event[:, :, None]] * sign[:, :, None]
-        later = HAND_SHARE * (np.take_along_axis(bests, kid, axis=1)[:, :, None] - np.take_along_axis(bests, put, axis=1)[:, None, :])
-        score = value_put - self.own[b][:, :, None] + later
+        worth = self.table[self.side[b][:, :, None] + (put * EVENTS)[:, None, :]] - self.own[b][:, :, None]
+        later = HAND_SHARE * (np.take_along_axis(bests, self.kid[b], axis=1)[:, :, None]
+                              - np.take_along_axis(bests, put, axis=1)[:, None, :])
         allowed = self.free[b][:, :, None] & held[:, None, :]
-        self._lift_put = (rows, put)
-        return score.reshape(len(rows), -1), allowed.reshape(len(rows), -1).astype(np.int64)
+        self.put = np.full((len(g), put.shape[1]), -1, dtype=np.int64)  # the Kids to put, by game
+        self.put[rows] = put
+        return (worth + later).reshape(len(rows), -1), allowed.reshape(len(rows), -1)
 
     def switch(self, g, rows, seat, counts):
-        b = self._sub(rows)
+        b = self.where[rows]
         team, event, free, valid = self.team[b], self.event[b], self.free[b], self.valid[b]
         width = team.shape[1]
         upper = np.triu(np.ones((width, width), dtype=bool), 1)[None]
         same_side = (team[:, :, None] == team[:, None, :]) & valid[:, :, None] & valid[:, None, :]
         reach = (event[:, :, None] == event[:, None, :]) | (free[:, :, None] & free[:, None, :])
         allowed = upper & same_side & reach
-        return self.exchange[b].reshape(len(rows), -1), allowed.reshape(len(rows), -1).astype(np.int64)
+        return self.exchange[self.ex_where[b]].reshape(len(rows), -1), allowed.reshape(len(rows), -1)
 
     def swap(self, g, rows, seat, counts):
-        b = self._sub(rows)
+        b = self.where[rows]
         team, free = self.team[b], self.free[b]
         allowed = (free & (team == 0))[:, :, None] & (free & (team == 1))[:, None, :]
-        return self.exchange[b].reshape(len(rows), -1), allowed.reshape(len(rows), -1).astype(np.int64)
+        return self.exchange[self.ex_where[b]].reshape(len(rows), -1), allowed.reshape(len(rows), -1)
 
     def move(self, g, rows, seat, counts):
-        b = self._sub(rows)
-        kid, event, team, free = self.kid[b], self.event[b], self.team[b], self.free[b]
+        b = self.where[rows]
+        event, team, free = self.event[b], self.team[b], self.free[b]
         live = g.in_play[rows]
         empty = np.where(np.repeat(live, 2, axis=1), SPOTS - counts[rows, :SIDES], 0).reshape(-1, EVENTS, 2)
         side_free = ~self.coached[rows].reshape(-1, EVENTS, 2)
@@ -763,18 +825,16 @@ class _Board:
         open_side = np.transpose(side_free, (0, 2, 1))[pick, team]
         here = np.arange(EVENTS)[None, None, :] == event[:, :, None]
         allowed = self.valid[b][:, :, None] & (here | (free[:, :, None] & open_side))
-        weights = np.where(allowed, targets, 0)
-        value = self.deck.value[kid[:, :, None], np.arange(EVENTS)[None, None, :]] * self.sign[b][:, :, None]
-        score = value - self.own[b][:, :, None]
-        return score.reshape(len(rows), -1), weights.reshape(len(rows), -1).astype(np.int64)
+        weights = np.where(allowed, targets, 0).astype(np.int16)
+        worth = self.table[(self.kid_at[b] + self.offset[b])[:, :, None] + np.arange(EVENTS)[None, None, :]]
+        score = worth - self.own[b][:, :, None]
+        return score.reshape(len(rows), -1), weights.reshape(len(rows), -1)
 
 
 def _do_lift(g, rows, option, rng, game, seat, board, deck, bests):
     b = board.where[rows]
-    put = _in_hand(g, rows, seat)[0]
-    width = put.shape[1]
-    pick = np.arange(len(rows))
-    lift(g, rows, board.kid[b, option // width], put[pick, option % width], seat)
+    width = board.put.shape[1]
+    lift(g, rows, board.kid[b, option // width], board.put[rows, option % width], seat)
 
 
 def _do_exchange(g, rows, option, rng, game, seat, board, deck, bests):
