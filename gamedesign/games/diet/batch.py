@@ -96,11 +96,11 @@ class Cards:
             order = sorted(range(self.types), key=lambda t: (cards[t].pounds, cards[t].name))
             position = {t: i for i, t in enumerate(order)}
             uses = [_use(c) for c in cards]
-            earlier = np.zeros((self.types, self.types))
+            earlier = np.zeros((self.types, self.types), dtype=np.int32)
             for t in range(self.types):
                 for u in range(self.types):
                     if uses[t] == uses[u] and position[u] < position[t]:
-                        earlier[t, u] = 1.0
+                        earlier[t, u] = 1
             items = []
             for t in range(self.types):
                 first, further = _card_value(cards[t], False), _card_value(cards[t], True)
@@ -391,7 +391,8 @@ class _Games:
         if not worst:
             return out
         held = hand > 0
-        first = (held & (earlier @ held == 0)).astype(np.int64)  # the first card of its use
+        # einsum, not a matrix product: BLAS threads cost more than they give on arrays this thin
+        first = (held & (np.einsum("tu,ug->tg", earlier, held.astype(np.int32)) == 0)).astype(np.int64)  # the first of its use
         kinds = np.array([t for t, _ in worst], dtype=np.intp)
         flags = np.array([f for _, f in worst])[:, None]
         counts = np.where(flags, first[kinds], hand[kinds] - first[kinds])  # (items, games)

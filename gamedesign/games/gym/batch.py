@@ -593,7 +593,8 @@ def greedy_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
     """``seat`` takes the face-up Kid worth most at the events leading now (the others at
     ``OUTSIDE_WEIGHT``), a Brat ``BRAT_STEERING`` more; after a Brat, the best advance."""
     weights = np.where(leading(g.levels, g.colpos), 1.0, OUTSIDE_WEIGHT)
-    worth = weights @ deck.value.T.astype(float) + np.where(deck.brat, BRAT_STEERING, 0.0)
+    # einsum, not a matrix product: BLAS threads cost more than they give on arrays this thin
+    worth = np.einsum("ge,ke->gk", weights, deck.value.astype(float)) + np.where(deck.brat, BRAT_STEERING, 0.0)
     kid = _weighted(rng, _tied(worth, g.loc == ROW))
     take(g, np.arange(len(g)), kid, seat)
     rows = np.flatnonzero(deck.brat[kid])
@@ -610,7 +611,7 @@ def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int) -> N
     loc = g.loc[rows].astype(np.int64)
     in_hand = (loc >= HAND) & (loc < HAND + 6)
     sign = np.where(in_hand, np.where((loc - HAND) % 2 == seat % 2, 1, -1), 0)
-    pref = sign @ deck.value  # (rows, events)
+    pref = np.einsum("gk,ke->ge", sign, deck.value)  # (rows, events)
     options = np.concatenate([steps, np.zeros((1, EVENTS), dtype=np.int64)])  # skip last
     levels = g.levels[rows]
     # Event by event, options by games: the key of each event after each option.
@@ -618,7 +619,7 @@ def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int) -> N
     keys = [base[e][None, :] + 8 * options[:, e, None].astype(np.int32) for e in range(EVENTS)]
     cut = _last_left_out(keys)
     in_play = sum(np.where(keys[e] > cut, pref[:, e][None, :], 0) for e in range(EVENTS)).T  # (rows, options)
-    level_sum = (levels * pref).sum(axis=1)[:, None] + pref @ options.T  # sum of after * pref
+    level_sum = (levels * pref).sum(axis=1)[:, None] + np.einsum("ge,oe->go", pref, options)  # sum of after * pref
     score = in_play + 0.05 * level_sum
     choice = _weighted(rng, _tied(score, np.ones_like(score, dtype=bool)))
     go = choice < len(steps)
