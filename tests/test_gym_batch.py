@@ -528,28 +528,33 @@ def _decision_key(after, seat) -> bytes:
     return key_rows(batch.from_state(after))[0]
 
 
-def greedy_sample(state, seat, game, samples, rng) -> Counter:
-    """The batch greedy decision at ``state`` in ``samples`` copies: outcome counts."""
+def greedy_decide(g, step, seat, game, rng, victim=None) -> None:
+    """The batch greedy decision ``step`` of ``seat`` in every game of ``g``."""
     deck = batch.DeckArrays(game.deck)
-    g = copy_games(batch.from_state(state), samples)
-    everyone = np.arange(samples)
-    bests = batch._bests(g, deck)
-    if state.step == "take":
+    everyone = np.arange(len(g))
+    phase = batch.PlayPhase(g, deck)
+    if step == "take":
         batch.greedy_take(g, rng, deck, batch.advance_steps(game), seat)
-    elif state.step == "advance":
+    elif step == "advance":
         batch.greedy_advance(g, everyone, rng, deck, batch.advance_steps(game), seat)
         batch.reveal(g)
-    elif state.step == "place":
-        phase = batch.PlayPhase(g, deck)
+    elif step == "place":
         batch.greedy_place(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), phase)
-    elif state.step == "action":
-        batch.greedy_action(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), bests)
-    elif state.step == "give_back":
-        batch.greedy_give_back(g, everyone, rng, seat, state.victim, bests)
-    elif state.step == "coach":
+    elif step == "action":
+        batch.greedy_action(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), phase.bests)
+    elif step == "give_back":
+        batch.greedy_give_back(g, everyone, rng, seat, victim, phase.bests)
+    elif step == "coach":
         batch.greedy_coach(g, everyone, rng, deck, seat)
-    if state.step == "coach" or state.step in ("action", "give_back") and not game.deck.kid(state.placed).is_brat:
-        g.exempt[:, seat] = False  # the engine's turn is over: so is a Force exemption
+    if step in ("action", "give_back", "coach"):
+        over = everyone if step == "coach" else np.flatnonzero(~deck.brat[g.placed])
+        g.exempt[over, seat] = False  # the engine's turn is over: so is a Force exemption
+
+
+def greedy_sample(state, seat, game, samples, rng) -> Counter:
+    """The batch greedy decision at ``state`` in ``samples`` copies: outcome counts."""
+    g = copy_games(batch.from_state(state), samples)
+    greedy_decide(g, state.step, seat, game, rng, state.victim)
     return Counter(key_rows(g))
 
 
@@ -595,3 +600,42 @@ def test_batch_greedy_chooses_among_exactly_the_greedy_bots_best_actions(config)
             spread = sum(2 + 1 / (samples * p) for p in expected.values()) ** 0.5
             assert stat < len(expected) - 1 + 6 * spread, (state.step, stat, len(expected), state.to_json())
     assert {"take", "place", "action", "several"} <= set(checked), checked
+
+
+@pytest.mark.parametrize("config", [
+    {"players": 2},
+    {"players": 4, "brat_advance": "one_to_two", "coach_blocks_placement": True},
+    {"players": 6, "brat_advance": "two_to_one"},
+    {"players": 4, "deck": custom_deck()},
+], ids=["2p", "4p-options", "6p", "custom-deck-4p"])
+def test_batch_greedy_decides_for_different_games_side_by_side(config):
+    """Different engine games at the same decision, stacked in one batch (hands, boards,
+    Coaches and Forced Kids differ from row to row): each row's greedy decision is one of
+    its own game's greedy choices."""
+    from collections import defaultdict
+
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("gym", **config)
+    bot = make_bot("greedy", game)
+    rng = np.random.default_rng(8)
+    groups = defaultdict(list)
+    for state, seat in greedy_games(config, games=8, seed=4):
+        placed = sum(k is not None for sides in state.board.values() for side in sides for k in side)
+        left = len(state.row) + len(state.stack)
+        groups[state.phase, state.step, left if state.phase == "pick" else placed].append(state.clone())
+    copies, stacked = 20, Counter()
+    for (_, step, _), states in groups.items():
+        if len(states) < 2 or step == "give_back":  # a give-back answers one victim
+            continue
+        seat = states[0].turn
+        g = batch.Games(*(np.concatenate([np.repeat(getattr(batch.from_state(s), f), copies, axis=0) for s in states])
+                          for f in batch.Games.__dataclass_fields__))
+        greedy_decide(g, step, seat, game, rng)
+        keys = key_rows(g)
+        for i, state in enumerate(states):
+            bot.reset(game, seat, 0)
+            expected = greedy_expected(state, seat, game, bot)
+            assert set(keys[i * copies:(i + 1) * copies]) <= set(expected), (step, i, state.to_json())
+        stacked[step] += len(states)
+    assert {"take", "place", "action", "coach"} <= set(stacked), stacked
