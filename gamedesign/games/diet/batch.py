@@ -111,6 +111,40 @@ class Cards:
         return self._plan
 
 
+    def every_discard(self):
+        """The Planning discards of every hand of at most ``hand_size`` cards, made once
+        (for hands of up to 8 cards; None for bigger hands): ``(keys, starts, sizes,
+        table)``. A hand's key is ``sum(counts[j] * (hand_size + 1) ** j)`` over its
+        :func:`planning_groups` counts; ``keys`` is sorted, and the hand's discards are the
+        ``sizes[i]`` rows of ``table`` from ``starts[i]``, where ``keys[i]`` is its key."""
+        width = self.hand_size
+        if width > 8:
+            return None
+        if getattr(self, "_every", None) is None:
+            shapes = []
+
+            def grow(prefix, left):
+                shapes.append(prefix)
+                for k in range(1, left + 1):
+                    if len(prefix) < width:
+                        grow(prefix + (k,), left - k)
+
+            grow((), width)
+            scale = (width + 1) ** np.arange(width)
+            found = sorted((int(sum(c * scale[j] for j, c in enumerate(shape))), shape) for shape in shapes)
+            tables = []
+            for _, shape in found:
+                rows = self.subsets(shape)
+                tables.append(np.pad(rows, ((0, 0), (0, width - rows.shape[1]))))
+            sizes = np.array([len(t) for t in tables], dtype=np.int64)
+            self._every = (
+                np.array([key for key, _ in found], dtype=np.int64),
+                np.concatenate([[0], np.cumsum(sizes)[:-1]]),
+                sizes,
+                np.concatenate(tables),
+            )
+        return self._every
+
     def subsets(self, groups: tuple) -> np.ndarray:
         """Every different Planning discard of a hand holding ``groups[j]`` cards of its
         j-th card type: rows of how many of each type to discard, 0 to the limit in all."""
@@ -278,11 +312,12 @@ class _Games:
         most = int(count.max(initial=0))
         if not most:
             return
-        taken = np.arange(most)[None, :] < count[:, None]
-        where = (self.top[g][:, None] - 1 - np.arange(most)[None, :])[taken]
-        games = np.broadcast_to(g[:, None], taken.shape)[taken]
-        cards = self.deck.reshape(-1)[where * self.size + games]
-        self._add(self.hands[seat], cards.astype(np.intp), games)
+        top, hand = self.top[g], self.hands[seat]
+        for j in range(most):  # the j-th card from the top, in every game that takes it
+            more = count > j
+            rows = g if more.all() else g[more]
+            cards = self.deck[top[more] - 1 - j, rows]
+            hand[cards, rows] += 1  # one card a game: no (card, game) pair repeats
         self.top[g] -= count
         self.hand_sizes[seat, g] += count
 
@@ -292,12 +327,18 @@ class _Games:
         self.hand_sizes[seat, g] -= 1
         self.discard[card, g] += 1
 
+    def _held(self, seat: int, columns: np.ndarray, g: np.ndarray) -> np.ndarray:
+        """(columns, games): how many cards of each type of ``columns`` ``seat`` holds in
+        games ``g`` (a sorted subset of the games: all of them when as long)."""
+        held = self.hands[seat].take(columns, axis=0)
+        return held if len(g) == self.size else held.take(g, axis=1)
+
     def choose(self, g: np.ndarray, seat: int, columns: np.ndarray) -> np.ndarray:
         """The random bot in ``seat`` of games ``g`` plays one of the different cards of
         ``columns`` in its hand, or declines: the card type chosen, or -1."""
         if not len(columns) or not len(g):
             return np.full(len(g), -1, dtype=np.intp)
-        present = self.hands[seat].take(columns, axis=0).take(g, axis=1) > 0
+        present = self._held(seat, columns, g) > 0
         options = present.sum(axis=0)
         r = (self.rng.random(len(g)) * (options + 1)).astype(np.int64)
         nth = np.argmax(np.cumsum(present, axis=0) > r[None, :], axis=0)
@@ -312,7 +353,7 @@ class _Games:
             return self.choose(g, seat, columns)
         if not len(columns) or not len(g):
             return np.full(len(g), -1, dtype=np.intp)
-        present = self.hands[seat].take(columns, axis=0).take(g, axis=1) > 0
+        present = self._held(seat, columns, g) > 0
         pounds = self.cards.pounds[columns][:, None]
         if step == "own":  # the lightest card
             best = np.where(present, pounds, np.iinfo(np.int32).max).min(axis=0)
@@ -362,17 +403,24 @@ class _Games:
         cards = self.cards
         width = cards.hand_size
         types, counts = planning_groups(self.hands[a].take(g, axis=1), width)
-        if width <= 14:
+        every = cards.every_discard()
+        if every is not None:  # every hand's discards listed once for the deck
+            keys, starts, sizes, table = every
+            index = np.searchsorted(keys, ((width + 1) ** np.arange(width)) @ counts)
+            pick = (self.rng.random(len(g)) * sizes[index]).astype(np.int64)
+            chosen = table[starts[index] + pick].T.astype(np.int64)  # (width, games)
+        elif width <= 14:
             keys = ((width + 1) ** np.arange(width)) @ counts
             first, inverse = np.unique(keys, return_index=True, return_inverse=True)[1:]
         else:  # pragma: no cover - very large hands: compare the columns themselves
             first, inverse = np.unique(counts, axis=1, return_index=True, return_inverse=True)[1:]
-        inverse = inverse.ravel()
-        tables = [cards.subsets(tuple(int(c) for c in counts[:, i])) for i in first]
-        sizes = np.array([len(t) for t in tables])
-        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-        pick = (self.rng.random(len(g)) * sizes[inverse]).astype(np.int64)
-        chosen = np.concatenate(tables)[starts[inverse] + pick].T.astype(np.int64)  # (width, games)
+        if every is None:
+            inverse = inverse.ravel()
+            tables = [cards.subsets(tuple(int(c) for c in counts[:, i])) for i in first]
+            sizes = np.array([len(t) for t in tables])
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+            pick = (self.rng.random(len(g)) * sizes[inverse]).astype(np.int64)
+            chosen = np.concatenate(tables)[starts[inverse] + pick].T.astype(np.int64)  # (width, games)
         some = chosen > 0
         rows, games, amount = types[some], np.broadcast_to(g, chosen.shape)[some], chosen[some]
         self._add(self.hands[a], rows, games, -amount)
