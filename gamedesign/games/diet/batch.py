@@ -341,7 +341,7 @@ class _Games:
         present = self._held(seat, columns, g) > 0
         options = present.sum(axis=0)
         r = (self.rng.random(len(g)) * (options + 1)).astype(np.int64)
-        nth = np.argmax(np.cumsum(present, axis=0) > r[None, :], axis=0)
+        nth = np.argmax(np.add.accumulate(present, axis=0, dtype=np.int16) > r[None, :], axis=0)
         return np.where(r < options, columns[nth], -1)
 
     def pick(self, g: np.ndarray, seat: int, columns: np.ndarray, step: str, active: int = 0, change=0) -> np.ndarray:
@@ -372,7 +372,7 @@ class _Games:
             raise ValueError(f"unknown step {step!r}; steps: own, neighbour, willpower, laziness, cheat")
         options = tied.sum(axis=0)
         r = (self.rng.random(len(g)) * options).astype(np.int64)
-        nth = np.argmax(np.cumsum(tied, axis=0) > r[None, :], axis=0)
+        nth = np.argmax(np.add.accumulate(tied, axis=0, dtype=np.int16) > r[None, :], axis=0)
         return np.where(options > 0, columns[nth], -1)
 
     def matters(self, g: np.ndarray, active: int, change) -> np.ndarray:
