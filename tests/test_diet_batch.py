@@ -381,3 +381,55 @@ def test_batch_greedy_games_have_the_engines_result_distributions(players, bots,
     assert fast.attrs["path"] == "batch"
     assert list(fast["bot"][:players]) == list(engine["bot"][:players])
     _compare(engine, fast, players)
+
+
+def _stacked(states, copies, rng, bots) -> _Games:
+    """Several engine states (one game at the same decision each) side by side in one
+    batch, ``copies`` copies of each."""
+    parts = [_Games.from_state(state, copies, rng, bots) for state in states]
+    out = parts[0]
+    for name, value in vars(out).items():
+        if isinstance(value, np.ndarray) and name != "greedy":
+            setattr(out, name, np.concatenate([getattr(p, name) for p in parts], axis=-1))
+    out.tally = {k: np.concatenate([p.tally[k] for p in parts], axis=-1) for k in out.tally}
+    out.size = copies * len(states)
+    return out
+
+
+def test_batch_greedy_decides_for_different_games_side_by_side():
+    """Different engine games at the same decision (other hands and weights in each row)
+    in one batch: each row's greedy choice is one of its own game's greedy choices."""
+    from collections import defaultdict
+
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("diet", players=4, target=-5)
+    cards = Cards(game.deck)
+    bot = make_bot("greedy", game)
+    groups = defaultdict(list)
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        lineup = [make_bot("greedy" if s != seed % 4 else "random", game) for s in range(4)]
+        for s, b in enumerate(lineup):
+            b.reset(game, s, seed * 10 + s)
+        while not state.is_over():
+            (seat,) = state.to_move()
+            if state.phase != "planning":
+                groups[state.phase, state.step, seat, state.active].append(state.clone())
+            state.apply(seat, lineup[seat].act(state.observe(seat), list(state.legal_actions(seat))))
+    copies, checked = 30, Counter()
+    rng = np.random.default_rng(2)
+    for (phase, step, seat, active), states in groups.items():
+        if len(states) < 3:
+            continue
+        batch = _stacked(states, copies, rng, ["greedy"] * 4)
+        change = np.repeat([game.deck.card(s.pending["card"]).pounds if step == "laziness" else 0 for s in states], copies)
+        chosen = batch.pick(np.arange(batch.size), seat, _columns(cards, states[0]), step, active, change)
+        for i, state in enumerate(states):
+            legal = state.legal_actions(seat)
+            decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
+            seen = {decline if t < 0 else Play(cards.names[t]) for t in chosen[i * copies:(i + 1) * copies]}
+            bot.reset(game, seat, 0)
+            assert seen <= greedy_choices(bot, state.observe(seat), legal), (phase, step, i, seen)
+        checked[step] += len(states)
+    assert {"own", "neighbour", "laziness", "cheat", "willpower"} <= set(checked), checked
