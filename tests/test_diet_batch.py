@@ -218,7 +218,7 @@ def _compare(engine: pd.DataFrame, fast: pd.DataFrame, players: int) -> None:
 )
 def test_batch_games_have_the_engines_result_distributions(players, options, engine_games):
     game = gamedesign.load("diet", players=players, **options)
-    engine = gamedesign.simulate(game, "random", games=engine_games, seed=2, workers=1)
+    engine = gamedesign.simulate(game, "random", games=engine_games, seed=2, workers=1, batch=False)
     fast = gamedesign.simulate(game, "random", games=20_000, seed=2, batch=True)
     _compare(engine, fast, players)
 
@@ -376,7 +376,7 @@ def test_batch_greedy_planning_is_the_greedy_bots_on_many_hands():
 )
 def test_batch_greedy_games_have_the_engines_result_distributions(players, bots, options, engine_games):
     game = gamedesign.load("diet", players=players, **options)
-    engine = gamedesign.simulate(game, bots, games=engine_games, seed=3, workers=1)
+    engine = gamedesign.simulate(game, bots, games=engine_games, seed=3, workers=1, batch=False)
     fast = gamedesign.simulate(game, bots, games=20_000, seed=3, batch=True)
     assert fast.attrs["path"] == "batch"
     assert list(fast["bot"][:players]) == list(engine["bot"][:players])

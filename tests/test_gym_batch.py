@@ -376,7 +376,7 @@ def summary(table, events):
 def test_batch_runs_have_the_engines_result_distributions(config):
     """Same rules, different random streams: the same rates within statistical tolerance."""
     game = gamedesign.load("gym", **config)
-    engine = gamedesign.simulate(game, "random", games=600, seed=1, workers=1)
+    engine = gamedesign.simulate(game, "random", games=600, seed=1, workers=1, batch=False)
     fast = gamedesign.simulate(game, "random", games=20_000, seed=1, batch=True)
     assert set(fast.columns) == set(engine.columns)
     for column in engine.columns:
@@ -407,7 +407,7 @@ def test_batch_runs_have_the_engines_result_distributions(config):
 def test_batch_greedy_runs_have_the_engines_result_distributions(config, bots):
     """Greedy and mixed seats: the engine's win rates, margins, scores and events in play."""
     game = gamedesign.load("gym", **config)
-    engine = gamedesign.simulate(game, bots, games=400, seed=2, workers=1)
+    engine = gamedesign.simulate(game, bots, games=400, seed=2, workers=1, batch=False)
     fast = gamedesign.simulate(game, bots, games=10_000, seed=2, batch=True)
     assert fast.attrs["path"] == "batch" and list(fast["bot"][: game.num_players]) == list(engine["bot"][: game.num_players])
     assert set(fast.columns) == set(engine.columns)  # the engine orders events as its first game has them
