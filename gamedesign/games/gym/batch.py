@@ -33,7 +33,8 @@ that applying the engine's action to the arrays gives the engine's board, that t
 decisions here reach exactly the engine's outcomes with the engine's probabilities, that
 the scores and table rows equal ``score_board`` and the engine's result, and that result
 distributions of whole runs match the object engine's; and that at every decision along
-engine games the greedy choices here are exactly the greedy bot's tied best actions.
+engine games (one game or several side by side) the greedy choices here are the greedy
+bot's tied best actions, each with the bot's probability.
 """
 
 from __future__ import annotations
@@ -582,11 +583,6 @@ TIE = 1e-9
 def _tied(score, allowed) -> np.ndarray:
     """(rows, k) bool: the allowed options whose score is the row's best (within TIE)."""
     return allowed & _at_least(score, _best_of(score, allowed) - TIE)
-
-
-def _team_of(loc) -> np.ndarray:
-    """Team of each seat's hand and Forced place codes (their seat % 2)."""
-    return loc % 2
 
 
 def greedy_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
