@@ -61,7 +61,7 @@ def test_simulate_every_game_with_one_bot_for_all_seats(name):
         (["simulate", "legday", "--bots", "clever"], "unknown bot 'clever'"),
         (["simulate", "legday", "--players", "4", "--bots", "greedy", "random"], "one bot for every seat"),
         (["play", "legday", "--players", "3", "--seat", "5"], "seats are numbered 0 to 2"),
-        (["simulate", "diet", "--bots", "greedy", "--batch"], "plays only bots named random"),
+        (["simulate", "diet", "--bots", "search", "--batch"], "plays only bots named random, greedy"),
         ([], "required"),
     ],
 )
