@@ -21,12 +21,13 @@ def deck_table(deck: Deck) -> pd.DataFrame:
 def matchups(game, lineups: dict, games: int = 200, seed: int = 0) -> pd.DataFrame:
     """Simulate each lineup (label -> one bot name per seat) and stack the tables.
 
-    The result is :func:`gamedesign.simulate`'s table with a ``matchup`` column; every
-    lineup uses the same seeds, so the deals are the same across matchups.
+    The result is :func:`gamedesign.simulate`'s table with a ``matchup`` column. Every
+    lineup plays on the engine (``batch=False``) from the same seeds, so the deals are
+    the same across matchups.
     """
     tables = []
     for label, bots in lineups.items():
-        tables.append(simulate(game, bots, games=games, seed=seed).assign(matchup=label))
+        tables.append(simulate(game, bots, games=games, seed=seed, batch=False).assign(matchup=label))
     return pd.concat(tables, ignore_index=True)
 
 
