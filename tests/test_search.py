@@ -172,9 +172,15 @@ def test_search_keeps_to_its_time_budget():
     bot.reset(game, seat, 4)
     assert bot.act(state.observe(seat), state.legal_actions(seat)) in state.legal_actions(seat)
     assert bot.last_search["iterations"] == 0
-    default = SearchBot()
-    assert default.time_budget == search.DEFAULT_SECONDS and default.iterations == search.DEFAULT_ITERATIONS
-    assert default.horizon == search.DEFAULT_HORIZON and default.confidence == search.DEFAULT_CONFIDENCE
+    for name in gamedesign.GAMES:
+        quick = gamedesign.load(name)
+        default = SearchBot()
+        default.reset(quick, 0, 1)
+        wanted = search.settings(quick, "search")
+        assert default.time_budget == wanted["time_budget"] <= search.DEFAULT_SECONDS
+        assert (default.iterations, default.horizon, default.confidence) == (
+            wanted["iterations"], wanted["horizon"], wanted["confidence"]
+        )
     assert SearchBot(iterations=30).time_budget is None
 
 
