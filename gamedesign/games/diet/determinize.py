@@ -22,8 +22,9 @@ counted per player. The sample then deals:
 * the deck from the unseen cards of the last reshuffled pile only;
 * each other hand with at most as many of those cards as that player has drawn since
   the reshuffle, and at least as many as their hand has grown past its size then;
-* uniformly over the deals that keep these counts (a uniform deal, redone until it
-  keeps them; ``tests/test_determinize.py`` checks it with a chi-square test).
+* uniformly over the deals that keep these counts: first how many pile cards each hand
+  holds, with the chance of the deals that have those numbers, then the cards at random
+  (``tests/test_determinize.py`` checks it with a chi-square test).
 
 Without the whole log (or one that does not add up: it must give the discard pile the
 observation shows) the unseen cards are dealt uniformly into the deck and the other
@@ -38,6 +39,7 @@ past); and the random generator, which is fresh (the next reshuffle is not predi
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import Counter
@@ -46,9 +48,6 @@ from ...core import rng_to_json
 from .rules import CAUSES, TALLIES
 from .saves import state_from_data
 
-
-#: Deals tried before the sample settles for the nearest one (see :func:`_deal`).
-MAX_DEALS = 500
 
 _NAME = r"(\w+)"
 _LINES = [
@@ -188,28 +187,49 @@ def _deal(observation: dict, unknown: Counter, story, rng: random.Random):
     least = {s: max(0, sizes[s] - story.size_then[s]) for s in others}
     if len(fresh) < deck_size:
         return _split(rng.sample(list(unknown.elements()), sum(unknown.values())), sizes, me, deck_size)
-    best = None
-    for _ in range(MAX_DEALS):
-        rng.shuffle(fresh)
-        deck, rest = fresh[:deck_size], fresh[deck_size:] + old
-        marks = [True] * (len(fresh) - deck_size) + [False] * len(old)
-        order = list(range(len(rest)))
-        rng.shuffle(order)
-        hands, misses, at = [], 0, 0
-        for seat in range(n):
-            if seat == me:
-                hands.append(list(observation["hand"]))
-                continue
-            picked = order[at : at + sizes[seat]]
-            at += sizes[seat]
-            new = sum(marks[i] for i in picked)
-            misses += max(0, new - most[seat]) + max(0, least[seat] - new)
-            hands.append([rest[i] for i in picked])
-        if not misses:
-            return hands, deck
-        if best is None or misses < best[0]:
-            best = (misses, hands, deck)
-    return best[1], best[2]
+    counts = _fresh_counts([sizes[s] for s in others], [least[s] for s in others], [most[s] for s in others],
+                           len(fresh) - deck_size, rng)
+    if counts is None:  # the bounds leave no deal (never for a log that adds up): uniform
+        cards = list(unknown.elements())
+        rng.shuffle(cards)
+        return _split(cards, sizes, me, deck_size)
+    rng.shuffle(fresh)
+    rng.shuffle(old)
+    deck, fresh = fresh[:deck_size], fresh[deck_size:]
+    hands = [None] * n
+    for seat, k in zip(others, counts):
+        hand = fresh[:k] + old[: sizes[seat] - k]
+        del fresh[:k], old[: sizes[seat] - k]
+        rng.shuffle(hand)
+        hands[seat] = hand
+    return hands, deck
+
+
+def _fresh_counts(sizes, least, most, total: int, rng: random.Random):
+    """How many cards of the reshuffled pile each other hand holds: a vector within the
+    bounds summing to ``total``, drawn with the chance of the uniform deals that have it
+    (proportional to the product of 1 / (k! (size - k)!) over the hands), or None."""
+    m = len(sizes)
+    weight = [[1 / (math.factorial(k) * math.factorial(sizes[i] - k)) for k in range(sizes[i] + 1)] for i in range(m)]
+    # ways[i][r]: the total weight of seats i.. holding r pile cards between them.
+    ways = [[0.0] * (total + 1) for _ in range(m + 1)]
+    ways[m][0] = 1.0
+    for i in range(m - 1, -1, -1):
+        for r in range(total + 1):
+            ways[i][r] = sum(weight[i][k] * ways[i + 1][r - k] for k in range(least[i], min(most[i], r) + 1))
+    if ways[0][total] <= 0:
+        return None
+    counts, r = [], total
+    for i in range(m):
+        options = [(k, weight[i][k] * ways[i + 1][r - k]) for k in range(least[i], min(most[i], r) + 1)]
+        x = rng.random() * sum(w for _, w in options)
+        for k, w in options:
+            x -= w
+            if x < 0 or k == options[-1][0]:
+                break
+        counts.append(k)
+        r -= k
+    return counts
 
 
 def _split(cards: list, sizes, me: int, deck_size: int):
