@@ -185,6 +185,17 @@ def _deal(observation: dict, unknown: Counter, story, rng: random.Random):
     others = [s for s in range(n) if s != me]
     most = {s: min(sizes[s], story.drawn[s]) for s in others}
     least = {s: max(0, sizes[s] - story.size_then[s]) for s in others}
+    # A repeated name's unseen copy may be either (the copy from the pile may be the one
+    # in view): move as few copies as the hands' bounds need from one side to the other.
+    spare = len(fresh) - deck_size - sum(most.values())
+    for side, other, names in ((fresh, old, story.pile), (old, fresh, story.pile)):
+        moving = [c for c in side if unknown[c] > 1 or story.pile[c] > 1]
+        need = spare if side is fresh else sum(least.values()) - (len(fresh) - deck_size)
+        if need > 0 and side is old:
+            moving = [c for c in moving if names[c] > 0]
+        for card in moving[: max(0, need)]:
+            side.remove(card)
+            other.append(card)
     if len(fresh) < deck_size:
         return _split(rng.sample(list(unknown.elements()), sum(unknown.values())), sizes, me, deck_size)
     counts = _fresh_counts([sizes[s] for s in others], [least[s] for s in others], [most[s] for s in others],
