@@ -6,7 +6,7 @@ tested bot's win rate with its 95% Wilson interval (``gamedesign.odds.estimate``
 to the fair share (1 / players; 1/2 for GYM's two teams). A rung is separated when the
 interval lies above the fair share.
 
-    python benchmarks/ladder.py                      # every game, default settings
+    python benchmarks/ladder.py                      # every game, make_bot("search") vs greedy
     python benchmarks/ladder.py --games 300 --only legday --iterations 200
     python benchmarks/ladder.py --csv gamedesign/data/ladder.csv   # add the rows to the data file
 
@@ -30,7 +30,12 @@ from gamedesign.search import SearchBot
 
 
 def make(name, args):
-    if name == "search":
+    """The bot for a rung: a named strength (``search`` and ``expert`` with their own
+    iterations and without their time cap, so the games are the same on any machine), or
+    a search of ``--iterations`` when given."""
+    if name in ("search", "expert"):
+        if args.iterations is None:
+            return SearchBot(strength=name, timed=False)
         return SearchBot(iterations=args.iterations, rollout=args.rollout, paired=args.paired)
     return name
 
@@ -39,8 +44,12 @@ def markdown(rows, args) -> str:
     """The ladder as a markdown table with the machine and the date."""
     lines = [
         f"Ladder run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on {machine()}; "
-        f"search: {args.iterations} iterations per decision, {args.rollout} rollouts"
-        f"{', paired' if args.paired else ''}; seed {args.seed}.",
+        + (
+            f"search: {args.iterations} iterations per decision, {args.rollout} rollouts{', paired' if args.paired else ''}"
+            if args.iterations is not None
+            else "search: make_bot('search')'s settings per game (gamedesign.search.settings), without the time cap"
+        )
+        + f"; seed {args.seed}.",
         "",
         "| game | players | tested bot | field | games | win rate | 95% interval | fair share | separated | "
         "mean score (tested / field) | minutes |",
@@ -60,7 +69,10 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per rung and game (default 200)")
     parser.add_argument("--greedy-games", type=int, default=None, help="games for the cheap greedy-vs-random rung")
-    parser.add_argument("--iterations", type=int, default=100, help="search iterations per decision (default 100)")
+    parser.add_argument(
+        "--iterations", type=int, default=None,
+        help="search iterations per decision (default: the named strength's own, gamedesign.search.settings)",
+    )
     parser.add_argument("--rollout", default="greedy", help="the search bot's rollout bot (default greedy)")
     parser.add_argument("--paired", action="store_true", help="search compares root moves on shared deals")
     parser.add_argument("--seed", type=int, default=2026)
@@ -88,6 +100,10 @@ def main(argv=None) -> None:
                 game, make(tested, args), make(field, args), games, args.seed,
                 workers=args.workers, progress=args.progress, report=print,
             )
+            bot = make(tested, args)
+            if isinstance(bot, SearchBot):
+                bot.reset(game, 0, 0)  # its settings for this game, as the rung played them
+                row["search_iterations"] = bot.iterations if bot.method == "search" else ""
             rows.append(row)
             print(
                 f"{row['game']}: {tested} vs {field}: {row['win rate']:.3f} "
@@ -126,7 +142,7 @@ def append_csv(rows, args) -> None:
             search = r["tested"] == "search"
             out.writerow([
                 r["game"], r["players"], r["tested"], r["field"], r["games"], r["wins"], r["fair share"],
-                args.iterations if search else "", bool(search and args.paired), args.seed,
+                r.get("search_iterations", "") if search else "", bool(search and args.paired), args.seed,
                 f"{r['mean score']:.2f}", f"{r['field mean score']:.2f}", f"{r['seconds'] / 60:.1f}", today,
             ])
 

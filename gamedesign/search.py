@@ -93,8 +93,9 @@ STRENGTHS = ("search", "expert")
 #: ``DEFAULT_SECONDS`` a decision), ``"expert"`` thinks longer (at most a second).
 SETTINGS = {
     "search": {"iterations": 48, "time_budget": DEFAULT_SECONDS, "horizon": DEFAULT_HORIZON,
-               "confidence": DEFAULT_CONFIDENCE, "paired": False},
-    "expert": {"iterations": 200, "time_budget": 1.0, "horizon": None, "confidence": None, "paired": False},
+               "confidence": DEFAULT_CONFIDENCE, "paired": False, "method": "search"},
+    "expert": {"iterations": 200, "time_budget": 1.0, "horizon": None, "confidence": None, "paired": False,
+               "method": "search"},
 }
 
 
@@ -102,7 +103,8 @@ def settings(game, strength: str = "search") -> dict:
     """The search settings of ``strength`` (``"search"`` or ``"expert"``) for ``game``: the
     game's own (``SEARCH_SETTINGS`` in its package's ``evaluation`` module, measured to
     fit the time) over the defaults of :data:`SETTINGS`. Keys: iterations, time_budget,
-    horizon, confidence, paired."""
+    horizon, confidence, paired, and method: ``"search"``, or ``"policy"`` where the
+    game's own-seat policy plays unsearched (no search beat it: The Diet Game)."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(map(repr, STRENGTHS))}, not {_shown(strength)}")
     import importlib
@@ -190,6 +192,7 @@ class SearchBot(Bot):
         policy=None,
         batch: bool | None = None,
         strength: str | None = None,
+        timed: bool = True,
     ):
         super().__init__(seed)
         if strength is not None and strength not in STRENGTHS:
@@ -207,6 +210,7 @@ class SearchBot(Bot):
         if time_budget is not None:
             self._given["time_budget"] = time_budget
         self.strength = strength
+        self.timed = timed
         if strength is not None:
             preset = SETTINGS[strength]
             iterations = preset["iterations"] if iterations is None else iterations
@@ -245,6 +249,7 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.policy = policy
         self.batch = batch
+        self.method = "search"
         self.last_search: dict = {}
 
     def __repr__(self) -> str:
@@ -262,6 +267,9 @@ class SearchBot(Bot):
             preset = settings(game, self.strength)
             for key in ("iterations", "time_budget", "horizon", "confidence", "paired"):
                 setattr(self, key, self._given.get(key, preset[key]))
+            self.method = "search" if "iterations" in self._given else preset["method"]
+        if not self.timed:
+            self.time_budget = None
 
     def _uses_batch(self) -> bool:
         """True when this search plays its playouts in batches (see ``batch``)."""
@@ -295,6 +303,10 @@ class SearchBot(Bot):
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
         deadline = None if self.time_budget is None else started + self.time_budget
+        if self.method == "policy":  # the game's own policy, unsearched (see settings)
+            self.last_search = {"iterations": 0, "actions": {}}
+            policy = players[me]
+            return _checked_move(game, policy.act(observation, list(legal_actions)), legal_actions, policy)
         if self.paired:
             return self._paired(observation, legal_actions, players, deadline, remembered)
         if self._uses_batch():

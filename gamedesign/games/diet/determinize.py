@@ -255,6 +255,16 @@ def _split(cards: list, sizes, me: int, deck_size: int):
     return hands, cards
 
 
+def sample_cards(game, observation: dict, rng: random.Random):
+    """The hidden cards of a sample, without building a state: (the other hands, with
+    ``None`` for the observer's own, and the deck, top card last)."""
+    unknown = Counter(game.deck.full_deck())
+    table = observation["on_table"]
+    for card in [*observation["hand"], *observation["discard"], *([table["card"]] if table else [])]:
+        unknown[card] -= 1
+    return _deal(observation, +unknown, _story(game, observation), rng)
+
+
 def sample_state(game, observation: dict, rng: random.Random):
     """A full Diet Game state consistent with ``observation`` (see the module docstring)."""
     if observation.get("game") != game.name:
