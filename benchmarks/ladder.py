@@ -9,6 +9,8 @@ interval lies above the fair share.
     python benchmarks/ladder.py                      # every game, make_bot("search") vs greedy
     python benchmarks/ladder.py --games 300 --only legday --iterations 200
     python benchmarks/ladder.py --csv gamedesign/data/ladder.csv   # add the rows to the data file
+    python benchmarks/ladder.py --only diet --matrix random greedy search expert --games 400 \
+        --csv gamedesign/data/ladder_matrix_diet.csv       # the matchup matrix of those strengths
 
 ``gamedesign/data/ladder.csv`` holds the measured rungs (wins and games; intervals follow from
 them), read by ``notebooks/07_bots.ipynb`` and summarised in ``benchmarks/RESULTS.md``.
@@ -88,7 +90,13 @@ def main(argv=None) -> None:
     parser.add_argument(
         "--csv", default=None, help="also append the rows to this CSV file (e.g. gamedesign/data/ladder.csv, read by notebook 07)"
     )
+    parser.add_argument(
+        "--matrix", nargs="*", default=None,
+        help="play the matchup matrix of these strengths (gamedesign.ladder.matchup_matrix) instead of the rungs",
+    )
     args = parser.parse_args(argv)
+    if args.matrix:
+        return matrices(args)
     rows = []
     for name in args.only or gamedesign.GAMES:
         game = gamedesign.load(name, players=args.players)
@@ -119,6 +127,34 @@ def main(argv=None) -> None:
             f.write(table + "\n\n")
     if args.csv:
         append_csv(rows, args)
+
+
+def matrices(args) -> None:
+    """Each game's matchup matrix between the ``--matrix`` strengths, printed, its skill
+    depth, and (``--csv``) the rows written to a new file."""
+    from gamedesign.ladder import matchup_matrix, skill_depth
+
+    frames = []
+    for name in args.only or gamedesign.GAMES:
+        game = gamedesign.load(name, players=args.players)
+        bots = [make(strength, args) for strength in args.matrix]
+        matrix = matchup_matrix(game, bots, args.games, args.seed, workers=args.workers, report=print)
+        depth = skill_depth(matrix)
+        print(
+            f"{game.title}: skill depth {depth['depth']:.3f} ({depth['separated']:.0%} of {depth['pairs']} pairs separated)",
+            flush=True,
+        )
+        matrix.insert(0, "game", game.title)
+        matrix.insert(1, "players", game.num_players)
+        matrix["seed"] = args.seed
+        matrix["date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+        frames.append(matrix)
+    import pandas as pd
+
+    table = pd.concat(frames, ignore_index=True)
+    print(table[["game", "tested", "field", "games", "wins", "win rate", "low", "high"]].to_string(index=False))
+    if args.csv:
+        table.drop(columns=["seconds"]).to_csv(args.csv, index=False, float_format="%.4f")
 
 
 #: The columns of ``gamedesign/data/ladder.csv``.

@@ -211,6 +211,8 @@ class SearchBot(Bot):
             self._given["time_budget"] = time_budget
         self.strength = strength
         self.timed = timed
+        if strength == "expert":
+            self.name = "expert"  # how tables and errors call it
         if strength is not None:
             preset = SETTINGS[strength]
             iterations = preset["iterations"] if iterations is None else iterations
@@ -251,6 +253,9 @@ class SearchBot(Bot):
         self.batch = batch
         self.method = "search"
         self.last_search: dict = {}
+        if strength is not None:  # what the strength filled in so far (reset fills the game's)
+            self._filled = {k: getattr(self, k) for k in ("iterations", "time_budget", "horizon", "confidence", "paired")
+                            if k not in self._given}
 
     def __repr__(self) -> str:
         knob = f"time_budget={self.time_budget}" if self.time_budget else f"iterations={self.iterations}"
@@ -264,11 +269,18 @@ class SearchBot(Bot):
             _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
         self._log: list | None = []
         if self.strength is not None:
+            # The game's settings for this strength, except those given to the constructor
+            # or set on the bot since (the strength's settings last filled in).
             preset = settings(game, self.strength)
+            filled = self.__dict__.setdefault("_filled", {})
             for key in ("iterations", "time_budget", "horizon", "confidence", "paired"):
-                setattr(self, key, self._given.get(key, preset[key]))
-            self.method = "search" if "iterations" in self._given else preset["method"]
-        if not self.timed:
+                if key not in self._given and (key not in filled or getattr(self, key) == filled[key]):
+                    value = None if key == "time_budget" and not self.timed else preset[key]
+                    setattr(self, key, value)
+                    filled[key] = value
+            changed = any(getattr(self, k) != v for k, v in filled.items())
+            self.method = "search" if "iterations" in self._given or changed else preset["method"]
+        elif not self.timed:
             self.time_budget = None
 
     def _uses_batch(self) -> bool:
