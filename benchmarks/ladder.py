@@ -144,8 +144,6 @@ def matrices(args) -> None:
             f"{game.title}: skill depth {depth['depth']:.3f} ({depth['separated']:.0%} of {depth['pairs']} pairs separated)",
             flush=True,
         )
-        matrix.insert(0, "game", game.title)
-        matrix.insert(1, "players", game.num_players)
         matrix["seed"] = args.seed
         matrix["date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
         frames.append(matrix)

@@ -308,9 +308,8 @@ class SearchBot(Bot):
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
         rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
-        if game.name not in _LOOKED_UP:
-            self.reset(game, me, rng.getrandbits(32))
-            rng = self.rng
+        if game.name not in _LOOKED_UP:  # reset by a subclass that skipped SearchBot.reset
+            _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
         players = [make_bot(rollout, game) if seat != me else self._own_bot(rollout) for seat in range(game.num_players)]
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
@@ -364,7 +363,7 @@ class SearchBot(Bot):
         observations carry only the latest lines (``log_length`` counts them all): the
         determinization can then use everything public (perfect recall). Unchanged when
         a line was missed or the game shows its whole log."""
-        if not isinstance(observation, dict) or "log_length" not in observation or self._log is None:
+        if not isinstance(observation, dict) or "log_length" not in observation or getattr(self, "_log", None) is None:
             return observation
         window, total = observation["log"], observation["log_length"]
         start = total - len(window)
