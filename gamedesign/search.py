@@ -431,19 +431,28 @@ class SearchBot(Bot):
         generator = np.random.default_rng(rng.getrandbits(32))
         rewards = []  # one array per round: (deals, candidates)
         done = 0
-        # Two rounds: each finish costs a fixed overhead per day, so rounds are large.
-        deals = max(_BATCH_DEALS, -(-self.iterations // (2 * len(cards))))
+        # Few, large rounds (each finish costs a fixed overhead per day); against a clock
+        # a small first round, then rounds sized by its cost to fit the time left.
+        wanted = -(-self.iterations // len(cards))  # deals
+        deals = max(_BATCH_DEALS, -(-wanted // 2)) if deadline is None else _BATCH_DEALS
         clock = time.perf_counter
-        while done < self.iterations:
+        dealt = 0
+        while dealt < wanted:
             started = clock()
-            count = max(1, min(deals, -(-(self.iterations - done) // len(cards))))
-            states = [game.sample_state(observation, rng) for _ in range(count)]
+            count = max(1, min(deals, wanted - dealt))
+            states = []
+            while len(states) < count and not (states and deadline is not None and clock() > deadline):
+                states.append(game.sample_state(observation, rng))
+            count = len(states)
             scored = finish(game, [s for s in states for _ in cards], cards * count, me, generator)
             rewards.append(_batch_rewards(scored, me).reshape(count, len(cards)))
+            dealt += count
             done += count * len(cards)
-            spent = clock() - started
-            if deadline is not None and clock() + spent > deadline:
-                break  # another round would not fit in the time left
+            if deadline is not None:
+                each = (clock() - started) / count  # seconds a deal, overhead included
+                deals = int(0.8 * (deadline - clock()) / each)
+                if deals < 1:
+                    break  # another deal would not fit in the time left
         table = np.concatenate(rewards)
         means = table.mean(axis=0)
         best = int(np.argmax(means))
