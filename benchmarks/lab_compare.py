@@ -5,14 +5,23 @@
 
 For each game it times ``lab.run_variants`` (recording the games of the baseline and of
 one shipped preset) and ``lab.compare_records`` (the table of differences), and, for the
-same games, ``gamedesign.simulate`` of the baseline: the recording's cost against plain
-simulation. Not a test: figures depend on the machine (see ``benchmarks/RESULTS.md``).
+same games, ``gamedesign.simulate`` of both on the object engine (``batch=False``, the
+games the lab records): the recording's cost against plain simulation. The last column
+gives the whole comparison per game as a multiple of the yardstick game
+(``benchmarks/yardstick.py``, timed before and after in this process). Not a test:
+figures depend on the machine (see ``benchmarks/RESULTS.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # yardstick.py, beside this script
+
+import yardstick  # noqa: E402
 
 import gamedesign
 from gamedesign.lab import compare_records, load_preset, run_variants, variant
@@ -26,8 +35,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per variant")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores when it pays)")
     args = parser.parse_args()
-    print(f"{'game':<8} {'record s':>9} {'compare s':>10} {'total s':>8} {'simulate s':>11} {'record/simulate':>16}")
+    print(
+        f"{'game':<8} {'record s':>9} {'compare s':>10} {'total s':>8} {'simulate s':>11} "
+        f"{'record/simulate':>16} {'x yardstick':>12}"
+    )
     for name, preset in PRESETS.items():
+        stick = yardstick.seconds_per_game(1000)
         variants = [variant(name, "baseline"), preset]
         started = time.perf_counter()
         records = run_variants(variants, "greedy", games=args.games, seed=1, workers=args.workers)
@@ -37,11 +50,15 @@ def main() -> None:
         compared = time.perf_counter() - started
         started = time.perf_counter()
         for game in [variant(name, "baseline").build(), load_preset(preset).build()]:
-            gamedesign.simulate(game, "greedy", games=args.games, seed=1, workers=args.workers, progress=False)
+            gamedesign.simulate(
+                game, "greedy", games=args.games, seed=1, workers=args.workers, progress=False, batch=False
+            )
         simulated = time.perf_counter() - started
+        stick = (stick + yardstick.seconds_per_game(1000)) / 2
+        per_game = (recorded + compared) / (2 * args.games)
         print(
             f"{name:<8} {recorded:>9.2f} {compared:>10.2f} {recorded + compared:>8.2f} "
-            f"{simulated:>11.2f} {recorded / simulated:>16.2f}"
+            f"{simulated:>11.2f} {recorded / simulated:>16.2f} {per_game / stick:>11.1f}x"
         )
 
 

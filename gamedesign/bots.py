@@ -9,7 +9,8 @@ Four named strengths, weakest first, in every game that can sample hidden inform
 
 * ``"random"``: a uniform choice among the legal actions;
 * ``"greedy"``: the game's own one-step heuristics (its package's ``bots.py``, listed in
-  its ``BOTS``);
+  its ``BOTS``, see ``Game.bots``; a game that defines ``Game.action_value`` gets a
+  ``"greedy"`` :class:`ValueBot` from it);
 * ``"search"``: the search bot of :mod:`gamedesign.search` at the quick setting an app
   plays against (at most 45 ms a decision);
 * ``"expert"``: the same search with a larger budget (at most a second a decision).
@@ -97,6 +98,33 @@ class RandomBot(Bot):
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
+class ValueBot(Bot):
+    """Plays the legal action of highest ``value(observation, action)``; ties are broken
+    by the bot's seeded generator.
+
+    ``value`` defaults to the game's own :meth:`~gamedesign.core.Game.action_value` (that
+    is the ``"greedy"`` bot of a game that defines it); give any function of the
+    observation and an action to try another idea.
+    """
+
+    name = "greedy"
+
+    def __init__(self, value=None, seed: int | None = None):
+        super().__init__(seed)
+        self.value = value
+
+    def act(self, observation: dict, legal_actions: Sequence):
+        value = self.value or self.game.action_value
+        best, top = [], None
+        for action in legal_actions:
+            v = value(observation, action)
+            if top is None or v > top:
+                best, top = [action], v
+            elif v == top:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
 def bot_label(spec) -> str:
     """How a bot is named in tables: its name as given, or a bot object's ``name``."""
     if isinstance(spec, str):
@@ -107,12 +135,12 @@ def bot_label(spec) -> str:
 
 def bot_names(game) -> list[str]:
     """The bot names available for ``game`` (a Game or a game name)."""
-    from .registry import game_module, load
+    from .registry import load
 
-    name = game if isinstance(game, str) else game.name
-    module = game_module(name)
-    names = ["random", *getattr(module, "BOTS", {})]
-    if "search" not in names and (load(name) if isinstance(game, str) else game).can_sample_states():
+    if isinstance(game, str):
+        game = load(game)
+    names = ["random", *game.bots()]
+    if "search" not in names and game.can_sample_states():
         names += ["search", "expert"]
     return names
 
@@ -139,9 +167,7 @@ def make_bot(spec, game) -> Bot:
         raise ValueError(f"a bot is a name ({', '.join(bot_names(game))}) or a Bot object, not {spec!r}")
     if spec == "random":
         return RandomBot()
-    from .registry import game_module
-
-    bots = getattr(game_module(game.name), "BOTS", {})
+    bots = game.bots()
     if spec in bots:
         return bots[spec]()
     base, _, setting = spec.partition(":")

@@ -55,8 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="show a progress bar")
     sim.add_argument(
         "--batch",
-        action="store_true",
-        help="use the game's vectorised batch path (Leg Day: random and greedy bots; GYM and Diet: random)",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="--batch: the game's vectorised batch path; --no-batch: the engine, move by move "
+        "(default: the batch path where the game has one for these bots)",
     )
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")

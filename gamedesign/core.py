@@ -10,7 +10,15 @@ questions for every game:
 * ``apply(player, action)`` - do it (an :class:`IllegalAction` leaves the state unchanged);
 * ``is_over()`` and ``result()`` - a :class:`Result` with scores and winners;
 * ``observe(player)`` - a JSON-serialisable view of exactly what that player may know;
-* ``clone()``, ``to_json()`` and ``Game.state_from_json(text)``.
+* ``clone()``, ``to_json()`` and ``Game.state_from_json(text)`` (for a state that lists
+  its data in ``FIELDS``, these three come free).
+
+Optional hooks, each with a default, add what a game gives the tools (see
+``docs/writing-a-game.md``): ``Game.sample_state`` (search bots), ``Game.action_value``
+(a greedy bot), ``Game.bots`` (named bots), ``Game.teams`` (fair shares for teams),
+``Game.lab_profile`` (what the design lab records), ``State.running_scores`` (lead
+changes and the race in the lab) and ``State.hidden_variant`` (a check that observations
+hide what they must).
 
 Randomness comes only from a seeded generator kept inside the state, so the same seed
 and the same actions always give the same game, also across a save/load round trip.
@@ -20,6 +28,7 @@ This module imports no display code: rules can run from a plain script or a term
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -189,8 +198,11 @@ def check_seed(seed) -> int:
 class Game(ABC):
     """The settings of one game: its name, number of players and rule options.
 
-    Subclasses set ``name``, ``min_players``, ``max_players`` and ``Options`` and
-    implement :meth:`new_state`, :meth:`state_from_json` and :meth:`parse_action`.
+    Subclasses set ``name``, ``title``, ``min_players``, ``max_players`` and ``Options``
+    (a frozen dataclass of rule options, see :func:`option`) and implement
+    :meth:`new_state` and :meth:`parse_action`; :meth:`state_from_json` comes free for
+    a state that lists its data in ``State.FIELDS``. The other methods are optional
+    hooks with defaults.
     """
 
     name: ClassVar[str]
@@ -198,6 +210,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     allowed_players: ClassVar[tuple | None] = None
+    #: Players when ``load`` is not told (``None``: the smallest allowed number).
+    default_players: ClassVar[int | None] = None
     Options: ClassVar[type]
 
     def __init__(self, players: int, **options):
@@ -226,9 +240,24 @@ class Game(ABC):
     def new_state(self, seed: int | None = None) -> "State":
         """A fresh game, shuffled and dealt from ``seed``."""
 
-    @abstractmethod
     def state_from_json(self, text: str) -> "State":
-        """Rebuild a state saved with ``State.to_json()``."""
+        """Rebuild a state saved with ``State.to_json()``.
+
+        The default serves a state that lists its data in ``FIELDS``: a new state is made
+        from the saved ``seed`` and each field is set back from the saved data (the
+        field ``rng``, a ``random.Random``, with its full generator state).
+        """
+        data = _read_saved(text)
+        self._check_saved(data)
+        state = self.new_state(seed=data.get("seed", 0))
+        fields = _fields_of(state)
+        missing = [name for name in fields if name not in data]
+        if missing:
+            raise ValueError(f"this saved {self.title} state has no {', '.join(map(repr, missing))}")
+        for name in fields:
+            value = data[name]
+            setattr(state, name, rng_from_json(value) if isinstance(getattr(state, name), random.Random) else value)
+        return state
 
     @abstractmethod
     def parse_action(self, text: str):
@@ -237,23 +266,57 @@ class Game(ABC):
     def sample_state(self, observation: dict, rng) -> "State":
         """A full state that agrees with everything in ``observation`` (one player's view).
 
-        Optional: search bots use it to imagine the hidden cards without reading the real
-        state. A game supports it by defining ``sample_state(game, observation, rng)`` in
-        its package (by convention in a ``determinize`` module, whose docstring says what
-        consistency is kept). ``NotImplementedError`` when the game has none.
+        Optional hook: search bots use it to imagine the hidden cards without reading the
+        real state. A game supports it by overriding this method, or by defining
+        ``sample_state(game, observation, rng)`` in its package (by convention in a
+        ``determinize`` module, whose docstring says what consistency is kept).
+        ``NotImplementedError`` when the game has none.
         """
-        from .registry import game_module
-
-        sampler = getattr(game_module(self.name), "sample_state", None)
+        sampler = getattr(self._package(), "sample_state", None)
         if sampler is None:
             raise NotImplementedError(f"{self.title} cannot sample hidden information yet (no sample_state)")
         return sampler(self, observation, rng)
 
     def can_sample_states(self) -> bool:
         """True when :meth:`sample_state` works for this game (search bots need it)."""
-        from .registry import game_module
+        return type(self).sample_state is not Game.sample_state or hasattr(self._package(), "sample_state")
 
-        return type(self).sample_state is not Game.sample_state or hasattr(game_module(self.name), "sample_state")
+    def action_value(self, observation: dict, action) -> float:
+        """How good ``action`` looks to the player who sees ``observation`` (higher is better).
+
+        Optional hook: a game that overrides it gets a ``"greedy"`` bot, which plays the
+        legal action of highest value (ties broken by the bot's seeded generator). It sees
+        only the observation, like every bot.
+        """
+        raise NotImplementedError(f"{self.title} has no action_value: define it to get a greedy bot")
+
+    def bots(self) -> dict:
+        """Named bots of this game besides ``"random"``: name -> a class (or function) that
+        makes the bot. Optional hook: by default the ``BOTS`` of the game's package, and
+        ``"greedy"`` from :meth:`action_value` when the game defines it."""
+        named = dict(getattr(self._package(), "BOTS", None) or {})
+        if "greedy" not in named and type(self).action_value is not Game.action_value:
+            from .bots import ValueBot
+
+            named["greedy"] = ValueBot
+        return named
+
+    def teams(self) -> list[list[int]]:
+        """The seats that win together, one list per team. Optional hook: by default every
+        seat plays for itself (``[[0], [1], ...]``)."""
+        return [[seat] for seat in range(self.num_players)]
+
+    def lab_profile(self):
+        """How the design lab reads this game (a :class:`gamedesign.lab.record.Profile`),
+        or ``None`` for the lab's generic profile (length in moves, the standing from
+        ``State.running_scores``, the result's numeric details as facts). Optional hook."""
+        return None
+
+    def _package(self):
+        """The package (or, for a game defined elsewhere, the module) of this game."""
+        from .registry import _package_of
+
+        return _package_of(type(self))
 
     def _check_saved(self, data: dict) -> None:
         if data.get("game") != self.name:
@@ -277,10 +340,41 @@ def _canonical(data) -> str | None:
         return None
 
 
+def _read_saved(text) -> dict:
+    if not isinstance(text, str):
+        raise ValueError(f"a saved state is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (RecursionError, json.JSONDecodeError) as err:
+        raise ValueError(f"a saved state is JSON text: {clip(str(err))}") from None
+    if not isinstance(data, dict):
+        raise ValueError("a saved state is a JSON object with the game's name, players and options")
+    return data
+
+
+def _fields_of(state) -> tuple:
+    fields = type(state).FIELDS
+    if not fields:
+        raise NotImplementedError(
+            f"{type(state).__name__} lists no FIELDS: list the names of its data in FIELDS "
+            "(e.g. FIELDS = ('seed', 'hands', 'scores')), or define clone(), _to_data() and "
+            "Game.state_from_json() yourself"
+        )
+    return fields
+
+
 class State(ABC):
-    """What changes during one game. See the module docstring for the protocol."""
+    """What changes during one game. See the module docstring for the protocol.
+
+    A state that lists the names of its data in ``FIELDS`` (JSON-ready values: numbers,
+    texts, lists, dicts; and ``rng``, a ``random.Random``) gets :meth:`clone`,
+    :meth:`to_json` and ``Game.state_from_json`` from that list.
+    """
 
     game: Game
+
+    #: The names of the state's data, for the default clone, save and load.
+    FIELDS: ClassVar[tuple] = ()
 
     @abstractmethod
     def to_move(self) -> list[int]:
@@ -302,23 +396,46 @@ class State(ABC):
     def observe(self, player: int) -> dict:
         """What ``player`` may know, as JSON-serialisable data."""
 
-    @abstractmethod
     def clone(self) -> "State":
-        """An independent copy: changing one never changes the other."""
+        """An independent copy: changing one never changes the other (the game is shared).
 
-    @abstractmethod
+        The default copies the ``FIELDS`` deeply."""
+        fields = _fields_of(self)
+        twin = copy.copy(self)
+        memo = {id(self.game): self.game}
+        for name in fields:
+            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        return twin
+
     def _to_data(self) -> dict:
-        """The state as JSON-serialisable data (without game name and options)."""
+        """The state as JSON-serialisable data (without game name and options).
+
+        The default writes the ``FIELDS`` (a ``random.Random`` with its generator state)."""
+        out = {}
+        for name in _fields_of(self):
+            value = getattr(self, name)
+            out[name] = rng_to_json(value) if isinstance(value, random.Random) else value
+        return out
 
     def is_over(self) -> bool:
         """True when the game has ended."""
         return not self.to_move()
 
+    def running_scores(self) -> tuple | None:
+        """Each seat's score so far, one number per seat (higher is better), or ``None``.
+
+        Optional hook: the design lab samples it after every move that changes it, which
+        gives the lead changes, drama and comebacks of the race; search bots may use it
+        to judge a game cut short. ``None`` (the default): the game has no running score.
+        """
+        return None
+
     def hidden_variant(self, player: int, rng) -> "State | None":
         """A copy that differs from this state only in what ``player`` cannot know.
 
-        Used to prove that observations and bots do not peek: ``observe(player)`` must be
-        the same for both. ``None`` when nothing is hidden from ``player`` right now.
+        Optional hook, used to prove that observations and bots do not peek:
+        ``observe(player)`` must be the same for both. ``None`` when nothing is hidden from
+        ``player`` right now; ``NotImplementedError`` (the default) when the game has none.
         """
         raise NotImplementedError
 

@@ -109,6 +109,13 @@ def _diet_greedy_rung_low_end() -> float:
     return float(play_rung(gamedesign.load("diet", players=4), "greedy", "random", games=100, seed=2)["low"])
 
 
+def _sprint_greedy_win_rate() -> float:
+    import gamedesign
+
+    df = gamedesign.simulate(gamedesign.load("sprint", players=3), ["greedy", "random", "random"], games=300, seed=4)
+    return float(df.loc[df.seat == 0, "won"].mean())
+
+
 def _odds(name: str, *args):
     from gamedesign import odds
 
@@ -256,6 +263,31 @@ EXERCISES: dict[str, Exercise] = {
             "bots-explain-1",
             "explain",
             "Write a sentence or two: which rule, and why would a better player then win more often?",
+        ),
+        Exercise(
+            "own-predict-1",
+            "predict",
+            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
+        ),
+        Exercise(
+            "own-odds-1",
+            "exact",
+            "Two players each choose one of the effort cards 1 to 7 at random. Count the pairs (a, b) "
+            "with a == b among all 7 x 7 pairs, and keep the answer exact (sympy.Rational).",
+            lambda: sp.Rational(7, 49),
+        ),
+        Exercise(
+            "own-simulate-1",
+            "approx",
+            "Simulate 300 games of gamedesign.load(\"sprint\", players=3) with the bots "
+            "[\"greedy\", \"random\", \"random\"] and seed 4, and take the mean of 'won' for seat 0.",
+            _sprint_greedy_win_rate,
+            tolerance=0.001,
+        ),
+        Exercise(
+            "own-explain-1",
+            "explain",
+            "Write a sentence or two: which measure moved, by how much, and would players notice at the table?",
         ),
     ]
 }

@@ -5,7 +5,7 @@ three ``"random"`` bots), the tested bot taking every seat in turn for equal num
 games, so no seat's advantage helps it. Its win rate comes with a 95% Wilson interval
 (:func:`gamedesign.odds.estimate`); the rung is *separated* when the whole interval lies
 above the fair share, what the tested bot would win if it were no better than the field
-(1 / players; 1/2 in GYM, two teams).
+(1 / number of teams: 1 / players, or 1/2 in GYM's two teams).
 
 :func:`matchup_matrix` plays every pair of graded strengths on the same deals, and
 :func:`skill_depth` reads from it how far and how surely better players beat worse ones.
@@ -35,10 +35,9 @@ LADDER_CSV = Path(__file__).resolve().parent / "data" / "ladder.csv"
 
 
 def fair_share(game) -> float:
-    """A tested bot's win rate if it were no better than the field."""
-    if game.name == "gym":
-        return 0.5  # two teams
-    return 1 / game.num_players
+    """A tested bot's win rate if it were no better than the field: one over the number
+    of teams (``game.teams()``: every seat for itself, or GYM's two teams)."""
+    return 1 / len(game.teams())
 
 
 def play_rung(

@@ -1,8 +1,30 @@
-"""The list of games and :func:`load`, the one way to make a game."""
+"""The list of games, :func:`register` (the one way a new game comes in) and :func:`load`.
+
+Three games come with the package, and a small example to copy
+(``gamedesign/games/template``, loaded by its name ``"sprint"``). Any other game is a
+subclass of :class:`gamedesign.core.Game` given to :func:`register`::
+
+    @gamedesign.register
+    class MyGame(gamedesign.Game):
+        name = "mygame"
+        ...
+
+    gamedesign.load("mygame", players=3)
+
+Worker processes know a registered game too: a pool forked from this process has the
+same list; a pool that starts fresh processes (or a Dask worker) imports the class from
+its module, so a class defined in an importable module (not in a notebook cell) works
+everywhere. Registering it at the bottom of its own module makes it known wherever the
+module is imported.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
+import sys
+from collections.abc import Sequence
 
 #: Game name -> the package that defines it (its ``GAME_CLASS`` and ``BOTS``).
 _PACKAGES = {
@@ -11,15 +33,178 @@ _PACKAGES = {
     "diet": "gamedesign.games.diet",
 }
 
-#: The names accepted by :func:`load`.
-GAMES = tuple(_PACKAGES)
+#: Example games shipped to be copied: loaded by name, not listed in :data:`GAMES`.
+EXAMPLES = {
+    "sprint": "gamedesign.games.template",
+}
+
+#: Games given to :func:`register` in this process: name -> class.
+_REGISTERED: dict = {}
+
+#: The environment variable that tells worker processes started from this one where the
+#: registered classes live ("name=module:qualname;..."), so they can import them by name.
+ENVIRONMENT = "GAMEDESIGN_GAMES"
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
+
+
+class _GameNames(Sequence):
+    """The names :func:`load` knows: the built-in games, then the registered ones.
+
+    A live list: a game registered later appears in it (``gamedesign.GAMES`` is this object).
+    """
+
+    def __getitem__(self, index):
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __contains__(self, name) -> bool:
+        return name in self._names()
+
+    def __eq__(self, other) -> bool:
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, list, _GameNames)) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other):
+        return tuple(self) + tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(self._names())
+
+    @staticmethod
+    def _names() -> tuple:
+        names = dict.fromkeys([*_REGISTERED, *(name for name, _ in _from_environment())])
+        return tuple(_PACKAGES) + tuple(name for name in names if name not in _PACKAGES)
+
+
+#: The names accepted by :func:`load` (besides the :data:`EXAMPLES`); grows with :func:`register`.
+GAMES = _GameNames()
+
+
+def _allowed() -> str:
+    return ", ".join([*GAMES, *(name for name in EXAMPLES if name not in _REGISTERED)])
+
+
+def register(game_class: type) -> type:
+    """Make ``game_class`` known by its ``name`` to :func:`load`, :data:`GAMES`, the lab and
+    the apps; returns the class (so it also works as a ``@register`` decorator).
+
+    The class must subclass :class:`gamedesign.core.Game` and declare ``name`` (lower-case
+    letters, digits and ``_``), ``title``, ``min_players``, ``max_players`` and ``Options``.
+    Registering a name again replaces the earlier class (a notebook cell run twice); the
+    names of the built-in games are refused. :func:`check_game` checks the whole protocol.
+    """
+    from .checks import check_declarations
+
+    check_declarations(game_class)
+    name = game_class.name
+    if name in _PACKAGES:
+        raise ValueError(
+            f"the name {name!r} belongs to a built-in game; give your game another name "
+            f"(names taken: {', '.join(_PACKAGES)})"
+        )
+    _REGISTERED[name] = game_class
+    _tell_workers(name, game_class)
+    return game_class
+
+
+def unregister(name: str) -> None:
+    """Forget the game registered as ``name`` (built-in games cannot be removed)."""
+    if name in _PACKAGES:
+        raise ValueError(f"{name!r} is a built-in game and cannot be removed")
+    if name not in _REGISTERED:
+        raise ValueError(f"no game {name!r} is registered; registered: {', '.join(_REGISTERED) or 'none'}")
+    del _REGISTERED[name]
+    known = dict(_from_environment())
+    known.pop(name, None)
+    _write_environment(known)
+
+
+def _tell_workers(name: str, game_class: type) -> None:
+    """Note the class's import path for worker processes, when it can be imported."""
+    module, qualname = game_class.__module__, game_class.__qualname__
+    known = dict(_from_environment())
+    known.pop(name, None)
+    if module != "__main__" and "<locals>" not in qualname and _importable(module, qualname) is game_class:
+        known[name] = f"{module}:{qualname}"
+    _write_environment(known)
+
+
+def _importable(module: str, qualname: str):
+    try:
+        target = sys.modules.get(module) or importlib.import_module(module)
+        for part in qualname.split("."):
+            target = getattr(target, part)
+        return target
+    except Exception:  # not importable: workers then need a forked pool
+        return None
+
+
+def _from_environment() -> list:
+    pairs = []
+    for entry in os.environ.get(ENVIRONMENT, "").split(";"):
+        name, _, where = entry.partition("=")
+        if name and ":" in where:
+            pairs.append((name, where))
+    return pairs
+
+
+def _write_environment(known: dict) -> None:
+    if known:
+        os.environ[ENVIRONMENT] = ";".join(f"{name}={where}" for name, where in known.items())
+    else:
+        os.environ.pop(ENVIRONMENT, None)
+
+
+def _registered_class(name: str):
+    """The registered class ``name``, imported from its module in a worker process."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    where = dict(_from_environment()).get(name)
+    if where is not None:
+        module, _, qualname = where.partition(":")
+        found = _importable(module, qualname)
+        if found is not None:
+            _REGISTERED.setdefault(name, found)
+            return _REGISTERED[name]
+    if name in EXAMPLES:
+        return importlib.import_module(EXAMPLES[name]).GAME_CLASS
+    return None
+
+
+def game_class(name: str) -> type:
+    """The :class:`~gamedesign.core.Game` subclass called ``name``."""
+    if not isinstance(name, str):
+        raise ValueError(f"a game name is a text; allowed: {_allowed()}")
+    if name in _PACKAGES:
+        return importlib.import_module(_PACKAGES[name]).GAME_CLASS
+    found = _registered_class(name)
+    if found is None:
+        raise ValueError(f"unknown game {name!r}; allowed: {_allowed()} (or register your own game class)")
+    return found
 
 
 def game_module(name: str):
-    """The package of game ``name``."""
-    if name not in _PACKAGES:
-        raise ValueError(f"unknown game {name!r}; allowed: {', '.join(GAMES)}")
-    return importlib.import_module(_PACKAGES[name])
+    """The package of game ``name`` (for a registered game: the module of its class)."""
+    if name in _PACKAGES:
+        return importlib.import_module(_PACKAGES[name])
+    return _package_of(game_class(name))
+
+
+def _package_of(cls: type):
+    """The package a game class comes from: a built-in or shipped game's package, else the
+    module that defines the class."""
+    for packages in (_PACKAGES, EXAMPLES):
+        package = packages.get(getattr(cls, "name", None))
+        if package is not None:
+            module = importlib.import_module(package)
+            if getattr(module, "GAME_CLASS", None) is cls:
+                return module
+    return sys.modules.get(cls.__module__)
 
 
 def load(name: str, players: int | None = None, **options):
@@ -28,7 +213,9 @@ def load(name: str, players: int | None = None, **options):
     Unknown names, player counts and options raise ``ValueError`` naming what is allowed.
     ``players=None`` uses the game's usual number of players.
     """
-    if not isinstance(name, str):
-        raise ValueError(f"a game name is a text; allowed: {', '.join(GAMES)}")
-    cls = game_module(name).GAME_CLASS
-    return cls(cls.default_players if players is None else players, **options)
+    cls = game_class(name)
+    if players is None:
+        players = cls.default_players
+    if players is None:
+        players = (cls.allowed_players or (cls.min_players,))[0]
+    return cls(players, **options)

@@ -22,6 +22,7 @@ import copy
 import itertools
 import numbers
 import os
+import random
 import threading
 import time
 import warnings
@@ -30,7 +31,7 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Sequence
 
-from .bots import BotError, bot_label, bot_names, make_bot
+from .bots import BotError, RandomBot, bot_label, bot_names, make_bot
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
     import pandas as pd
@@ -154,7 +155,30 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
 
 
 def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
-    """Independent (game seed, bot seeds) per game, all derived from one seed."""
+    """Independent (game seed, bot seeds) per game, all derived from one seed: the first
+    eight words of ``np.random.SeedSequence(seed).spawn(games)[i].generate_state(8)``
+    for game ``i``.
+
+    Worked out for all games at once (:func:`_spawned_words`), and checked against
+    numpy's own ``SeedSequence`` on the first game; should the two ever disagree, every
+    game's seeds come from ``SeedSequence`` itself.
+    """
+    import numpy as np
+
+    if games <= 0:
+        return []
+    words = _spawned_words(seed, 0, 1)[0]
+    child = np.random.SeedSequence(seed).spawn(1)[0]
+    if words != child.generate_state(8, dtype=np.uint32).tolist():  # pragma: no cover - numpy changed
+        return _seeds_one_by_one(seed, games)
+    out = []
+    for start in range(0, games, 100_000):  # bounded temporary arrays for long runs
+        out += [(w[0], w[1:]) for w in _spawned_words(seed, start, min(games, start + 100_000))]
+    return out
+
+
+def _seeds_one_by_one(seed: int, games: int) -> list[tuple[int, list[int]]]:
+    """:func:`_seeds` from numpy's ``SeedSequence``, one child at a time."""
     import numpy as np
 
     out = []
@@ -162,6 +186,60 @@ def _seeds(seed: int, games: int) -> list[tuple[int, list[int]]]:
         words = child.generate_state(8, dtype=np.uint32)
         out.append((int(words[0]), [int(w) for w in words[1:]]))
     return out
+
+
+# The constants of numpy's SeedSequence (numpy/random/bit_generator.pyx, after M.E. O'Neill).
+_INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
+_MIX_MULT_L, _MIX_MULT_R, _WORD = 0xCA01F9DD, 0x4973F715, 0xFFFFFFFF
+
+
+def _spawned_words(seed: int, first: int, stop: int) -> list[list[int]]:
+    """For children ``first`` to ``stop - 1`` of ``SeedSequence(seed)`` (spawn keys
+    ``(i,)``, pool size 4), the first 8 words of ``generate_state``: numpy's algorithm
+    run on every child at once, in uint64 arrays masked to 32 bits."""
+    import numpy as np
+
+    mask = np.uint64(_WORD)
+    hash_const = _INIT_A
+
+    def hashmix(value):
+        nonlocal hash_const
+        value = value ^ np.uint64(hash_const)
+        hash_const = (hash_const * _MULT_A) & _WORD
+        value = (value * np.uint64(hash_const)) & mask
+        return value ^ (value >> np.uint64(16))
+
+    def mix(x, y):
+        # L*x - R*y modulo 2**32, without a negative in between
+        result = (((x * np.uint64(_MIX_MULT_L)) & mask) + (np.uint64(2**32) - ((y * np.uint64(_MIX_MULT_R)) & mask))) & mask
+        return result ^ (result >> np.uint64(16))
+
+    run = []  # the seed as 32-bit words, least significant first ([0] for 0)
+    value = seed
+    while True:
+        run.append(value & _WORD)
+        value >>= 32
+        if not value:
+            break
+    run += [0] * (4 - len(run))  # padded to the pool size, as a child's entropy is
+    entropy = [np.uint64(w) for w in run] + [np.arange(first, stop, dtype=np.uint64)]
+    mixer = [hashmix(entropy[i]) for i in range(4)]
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                mixer[dst] = mix(mixer[dst], hashmix(mixer[src]))
+    for src in range(4, len(entropy)):
+        for dst in range(4):
+            mixer[dst] = mix(mixer[dst], hashmix(entropy[src]))
+    count = stop - first
+    words = np.empty((count, 8), dtype=np.uint64)
+    hash_const = _INIT_B
+    for i in range(8):
+        value = np.broadcast_to(mixer[i % 4], (count,)) ^ np.uint64(hash_const)
+        hash_const = (hash_const * _MULT_B) & _WORD
+        value = (value * np.uint64(hash_const)) & mask
+        words[:, i] = value ^ (value >> np.uint64(16))
+    return words.tolist()
 
 
 # ----------------------------------------------------------------------------------------
@@ -227,6 +305,47 @@ def bot_move(state, seat: int, bot, look: bool = True):
         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
 
 
+#: Built-in bots whose ``act`` never changes, keeps or hands on the list of legal actions
+#: it is given, so they are given the state's own list, not a copy: (module, class) ->
+#: True when its ``act`` also always returns one of those very actions (its choice then
+#: needs no check), False when the choice is checked as any bot's is.
+_BUILT_IN = {
+    ("gamedesign.bots", "RandomBot"): True,
+    ("gamedesign.games.legday.bots", "GreedyLegDayBot"): True,
+    ("gamedesign.games.gym.bots", "GreedyGymBot"): False,
+    ("gamedesign.games.diet.bots", "GreedyDietBot"): False,
+}
+
+
+def _trust(bot) -> int:
+    """2 for a built-in bot whose choices need no check, 1 for one that needs no copy of
+    the legal actions, 0 for any other bot (a subclass, a changed ``act``, a bot object
+    of a user's own): see :data:`_BUILT_IN`."""
+    cls = type(bot)
+    act = cls.__dict__.get("act")
+    if act is not None and _TRUSTED.get(cls, (None,))[0] is act:
+        return 0 if "act" in getattr(bot, "__dict__", {}) else _TRUSTED[cls][1]
+    level = _trust_of_class(cls, act)
+    if level:
+        _TRUSTED[cls] = (act, level)
+    return 0 if "act" in getattr(bot, "__dict__", {}) else level
+
+
+#: Classes found to be built-in bots by :func:`_trust`: class -> (its act, trust level).
+_TRUSTED: dict = {}
+
+
+def _trust_of_class(cls, act) -> int:
+    import sys
+
+    known = _BUILT_IN.get((cls.__module__, cls.__qualname__))
+    if known is None or getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is not cls:
+        return 0
+    if getattr(act, "__qualname__", None) != f"{cls.__qualname__}.act" or getattr(act, "__module__", None) != cls.__module__:
+        return 0  # act replaced on the class
+    return 2 if known else 1
+
+
 def play_game(
     state,
     bots: Sequence,
@@ -236,6 +355,7 @@ def play_game(
     *,
     game_index: int | None = None,
     run_seed: int | None = None,
+    on_choice=None,
 ):
     """Play ``state`` to its end with one bot per seat; returns the state.
 
@@ -248,7 +368,14 @@ def play_game(
     given ``game_index`` and ``run_seed`` (as :func:`simulate` gives them), the game's
     number in its run. ``on_move(seat, action, state)`` is called after every move, if
     given; with ``until(state)`` the play stops as soon as it returns True (checked before
-    each round).
+    each round). ``on_choice(seat, legal, action)`` is called, if given, with every checked
+    choice before any choice of its round is applied: ``legal`` is the list the mover chose
+    from (not to be changed), ``action`` the engine's own action.
+
+    The built-in bots of the package (``"random"`` and the games' ``"greedy"``), which
+    never change the list they are given, choose from the engine's own list, and those
+    that always return one of its actions have their choice applied without a search of
+    the list; every other bot is served and checked as above.
     """
     game = state.game
     if len(bots) != game.num_players:
@@ -261,7 +388,21 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
+        trusts = [_trust(bot) for bot in bots]
+        acts = [bot.act for bot in bots]
+        for seat, bot in enumerate(bots):
+            if trusts[seat] == 2 and type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random:
+                # RandomBot.act is legal[self.rng.randrange(len(legal))], and randrange(k)
+                # of a whole k > 0 is _randbelow(k): the same draw, asked for directly.
+                trusts[seat], acts[seat] = 3, bot.rng._randbelow
         to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
+        play_out = getattr(state, "_play_out", None)
+        if play_out is not None and on_move is None and until is None and on_choice is None and min(trusts) >= 2:
+            # Built-in bots only, nothing to report between moves: the state plays on by itself.
+            play_out([_chooser(state, seat, bot, acts[seat], looks[seat]) for seat, bot in enumerate(bots)])
+            return state
+        view = getattr(state, "_legal_view", legal_actions)  # the state's own list, where it keeps one
+        bot_view = getattr(state, "_bot_view", observe)  # an observation that is only read
         while True:
             movers = to_move()
             if not movers or (until is not None and until(state)):
@@ -269,13 +410,36 @@ def play_game(
             # Simultaneous movers all choose before any of their choices is applied.
             choices = []
             for seat in movers:
-                legal = legal_actions(seat)
-                bot = bots[seat]
-                observation = observe(seat) if looks[seat] else None
+                trust = trusts[seat]
+                if trust == 3:  # a RandomBot
+                    legal = view(seat)
+                    try:
+                        choice = legal[acts[seat](len(legal))]
+                    except Exception as err:  # pragma: no cover - a mover always has a move
+                        raise BotError(_failed(err), seat, bot_label(bots[seat]), seed=_state_seed(state)) from err
+                    choices.append((seat, choice))
+                    if on_choice is not None:
+                        on_choice(seat, legal, choice)
+                    continue
+                if trust:
+                    legal = view(seat)
+                    observation = bot_view(seat) if looks[seat] else None
+                else:
+                    legal = legal_actions(seat)
+                    observation = observe(seat) if looks[seat] else None
                 try:
-                    choice = bot.act(observation, list(legal))
+                    if trust:
+                        choice = acts[seat](observation, legal)
+                    else:  # looked up at every move, as a bot of a user's own may change it
+                        choice = bots[seat].act(observation, list(legal))
                 except Exception as err:
+                    bot = bots[seat]
                     raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+                if trust == 2:  # one of the very actions of ``legal``
+                    choices.append((seat, choice))
+                    if on_choice is not None:
+                        on_choice(seat, legal, choice)
+                    continue
                 try:  # the quick check: a well-behaved bot returns one of the legal actions
                     # itself (found by identity, at C speed), or an equal one
                     action = legal[list(map(is_, legal, repeat(choice))).index(True)]
@@ -288,16 +452,45 @@ def play_game(
                     try:
                         action = legal_move(game, choice, legal)
                     except ValueError as err:
-                        raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
+                        raise BotError(str(err), seat, bot_label(bots[seat]), seed=_state_seed(state)) from None
                 choices.append((seat, action))
-            for seat, action in choices:
-                apply(seat, action)
-                if on_move is not None:
+                if on_choice is not None:
+                    on_choice(seat, legal, action)
+            if on_move is None:
+                for seat, action in choices:
+                    apply(seat, action)
+            else:
+                for seat, action in choices:
+                    apply(seat, action)
                     on_move(seat, action, state)
     except BotError as err:
         if game_index is None:
             raise
         raise err.during(game_index, run_seed) from err.__cause__
+
+
+def _chooser(state, seat: int, bot, act, look: bool):
+    """``legal -> action`` for a built-in bot that returns one of the very actions of
+    ``legal`` (trust 2 or 3 in :func:`play_game`; ``act`` as it found it): a
+    :class:`~gamedesign.bots.BotError` if the bot raises."""
+    observe = getattr(state, "_bot_view", state.observe)
+    if type(bot) is RandomBot and act == getattr(bot.rng, "_randbelow", None):
+
+        def choose(legal):
+            try:
+                return legal[act(len(legal))]
+            except Exception as err:  # pragma: no cover - a mover always has a move
+                raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+
+    else:
+
+        def choose(legal):
+            try:
+                return act(observe(seat) if look else None, legal)
+            except Exception as err:
+                raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+
+    return choose
 
 
 #: Stands for "no legal action matched" in :func:`play_game`'s quick check.
@@ -319,7 +512,7 @@ def simulate(
     workers: int | None = None,
     progress: bool | None = None,
     chunk_size: int | None = None,
-    batch: bool = False,
+    batch: bool | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game`` between ``bots`` (one per seat) from ``seed``.
 
@@ -331,8 +524,14 @@ def simulate(
     as it is, a list with one entry per seat gives each row its seat's entry. The same
     seed gives the same table; ``seed=None`` draws a fresh one. Either way the table's
     ``attrs["seed"]`` keeps it, so any run can be repeated, and ``attrs["path"]`` says
-    which path played the games: ``"object"`` (the engine, move by move; the default) or
-    ``"batch"`` (``batch=True``).
+    which path played the games: ``"object"`` (the engine, move by move) or ``"batch"``
+    (the game's vectorised batch path, see ``batch`` below).
+
+    Which path plays: ``batch=None`` (the default) takes the batch path when the game has
+    one for these bots (see :func:`batch_path`), else the object path; ``batch=True``
+    asks for the batch path (an error if there is none), ``batch=False`` for the object
+    path (needed to replay a game with :func:`play_game`, or to get the same games as
+    :func:`gamedesign.lab.record_games`).
 
     What "same seed, same table" promises on each path: on the object path the games are
     the engine's own, move for move, whatever the workers, executor or chunk size (each
@@ -364,9 +563,10 @@ def simulate(
       terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
       that take over a second; ``True`` always, ``False`` never.
     * ``chunk_size``: games per chunk (by default about 16 chunks per worker).
-    * ``batch=True``: play with the game's vectorised batch path (numpy, thousands of
-      games at once) when it has one for these bots (Leg Day: random and greedy; GYM and
-      The Diet Game: random). Same rules, columns and distributions, different random
+    * ``batch``: the game's vectorised batch path (numpy, thousands of games at once),
+      where it has one for these bots (every seat a bot the path names in its game's
+      ``BATCH_BOTS``, e.g. Leg Day: random and greedy). Same rules, columns and
+      distributions, different random
       streams: the games are not the same as the object engine's for the same seed.
       Games go in chunks of the game's ``BATCH_SIZE`` (``chunk_size`` does not apply),
       side by side on ``executor`` or on ``workers`` processes (by default one per chunk,
@@ -391,6 +591,8 @@ def simulate(
         raise ValueError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
+    if batch is None:
+        batch = batch_path(game, bots) is not None
     if batch:
         frame = _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
         frame.attrs["seed"] = seed
@@ -585,6 +787,30 @@ def _stop_pool(pool) -> None:
         process.join(timeout=5)
 
 
+def batch_path(game, bots):
+    """The module of ``game``'s batch path if it plays these ``bots`` (a name or a list of
+    one per seat), else ``None``: ``simulate(game, bots)`` takes that path by default.
+
+    A batch path plays only the bots named in its module's ``BATCH_BOTS`` and only games
+    its module's ``batch_supports(game)`` accepts, where it defines one."""
+    from .registry import GAMES, game_module
+
+    if getattr(game, "name", None) not in GAMES:
+        return None
+    module = game_module(game.name)
+    allowed = getattr(module, "BATCH_BOTS", ())
+    if getattr(module, "batch_table", None) is None:
+        return None
+    if isinstance(bots, str):
+        bots = [bots]
+    if not all(isinstance(b, str) and b in allowed for b in bots):
+        return None
+    supports = getattr(module, "batch_supports", None)
+    if supports is not None and not supports(game):
+        return None
+    return module
+
+
 def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress) -> pd.DataFrame:
     """Games in chunks of the game's ``BATCH_SIZE``, each chunk played at once by its
     batch path with its own random stream; chunks run side by side on a pool or an
@@ -643,34 +869,60 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
     n = game.num_players
     columns: dict[str, list] = {}
     rows = 0
+    new_state = game.new_state
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
-        state = play_game(game.new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed)
-        for row in _rows(state.result(), start + offset, labels, n):
-            for key, value in row.items():
-                column = columns.get(key)
-                if column is None:
-                    column = columns[key] = [None] * rows
-                column.append(value)
-            rows += 1
+        state = play_game(new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed)
+        game_columns = _game_columns(state.result(), start + offset, labels, n)
+        for key, values in game_columns.items():
+            column = columns.get(key)
+            if column is None:
+                column = columns[key] = [None] * rows
+            column += values
+        rows += n
+        if len(game_columns) != len(columns):  # a column this game has no value for
             for column in columns.values():
                 if len(column) < rows:
-                    column.append(None)
+                    column += [None] * (rows - len(column))
     return {"rows": rows, "columns": columns}
 
 
+def _game_columns(result, index: int, labels, n: int) -> dict:
+    """One game's table rows, column by column (a list of ``n`` values, one a seat)."""
+    seats = range(n)
+    details = result.details
+    eliminated = set(details.get("eliminated", ()))
+    winners = result.winners
+    scores = result.scores
+    columns = {
+        "game": [index] * n,
+        "seat": list(seats),
+        "bot": [labels[seat] for seat in seats],
+        "score": [scores[seat] for seat in seats],
+    }
+    if result.breakdown:
+        breakdowns = [result.breakdown[seat] for seat in seats]
+        for category in _categories(result):
+            columns[f"points_{category}"] = [None if b is None else b[category] for b in breakdowns]
+    columns["eliminated"] = [seat in eliminated for seat in seats]
+    columns["won"] = [seat in winners for seat in seats]
+    columns["draw"] = [not winners] * n
+    for key, value in details.items():
+        if key == "eliminated":
+            continue
+        if isinstance(value, (int, float, str, bool)):
+            columns[key] = [value] * n
+        elif isinstance(value, (list, tuple)) and len(value) == n and all(
+            v is None or isinstance(v, (int, float, str, bool)) for v in value
+        ):
+            columns[key] = [value[seat] for seat in seats]
+    return columns
+
+
 def _rows(result, index: int, labels, n: int):
-    eliminated = set(result.details.get("eliminated", ()))
-    categories = _categories(result) if result.breakdown else []
+    """One game's table rows, one dict a seat."""
+    columns = _game_columns(result, index, labels, n)
     for seat in range(n):
-        row = {"game": index, "seat": seat, "bot": labels[seat], "score": result.scores[seat]}
-        breakdown = result.breakdown[seat] if result.breakdown else None
-        for category in categories:
-            row[f"points_{category}"] = None if breakdown is None else breakdown[category]
-        row["eliminated"] = seat in eliminated
-        row["won"] = seat in result.winners
-        row["draw"] = not result.winners
-        row.update(_detail_columns(result.details, seat, n))
-        yield row
+        yield {key: values[seat] for key, values in columns.items()}
 
 
 def _frame(parts: list[dict]) -> pd.DataFrame:
@@ -702,18 +954,3 @@ def _categories(result) -> list[str]:
         if b is not None:
             return list(b)
     return []
-
-
-def _detail_columns(details: dict, seat: int, n: int) -> dict:
-    """Plain facts of a result as table columns (per-seat lists give this seat's entry)."""
-    out = {}
-    for key, value in details.items():
-        if key == "eliminated":
-            continue
-        if isinstance(value, (int, float, str, bool)):
-            out[key] = value
-        elif isinstance(value, (list, tuple)) and len(value) == n and all(
-            v is None or isinstance(v, (int, float, str, bool)) for v in value
-        ):
-            out[key] = value[seat]
-    return out

@@ -7,7 +7,8 @@ fit an 80-column terminal. ``cli.py`` prints them.
 Names are the same everywhere: "You" for the person at the keyboard, "Bot 1", "Bot 2", ...
 for the bots in seat order, with their kind where a table introduces them
 ("Bot 1 (greedy)"). :func:`rename` rewrites the engine's own words ("player 1", the Diet
-Game's "Ann" and "Bo") into those names.
+Game's "Ann" and "Bo") into those names; the Diet Game's names only where one of its log
+sentences (:data:`DIET_SENTENCES`) names a player, so a card called "Bo" keeps its name.
 """
 
 from __future__ import annotations
@@ -46,28 +47,112 @@ def full_names(bots: list, human: int) -> list[str]:
     return [name if seat == human else f"{name} ({bots[seat]})" for seat, name in enumerate(short)]
 
 
+#: The sentences the Diet Game writes in its log. ``{seat}`` is where a player is named
+#: (with the engine's seat names: Ann, Bo, ...), ``{seat}'s`` a player's possessive,
+#: ``{n}`` a number, ``{lb}`` a weight change and ``{x}`` anything else (cards). Names are
+#: swapped only where these sentences put a player: a card called "Bo" stays "Bo".
+DIET_SENTENCES = (
+    "Each player was dealt {n} cards.",
+    "The deck ran out: the discard pile was shuffled into a new deck of {n} cards.",
+    "Turn {n}: {seat}'s day; {seat} drew {x}.",
+    "The turn limit ({n} turns) was reached: the game is a draw.",
+    "{seat} reached {x} pounds and won the game!",
+    "{seat} discarded {x} and drew {n}.",
+    "{seat} kept the hand.",
+    "{seat} did no exercise.",
+    "{seat} ate no {x}.",
+    "{seat} ate {x} ({lb}).",
+    "{seat} fed {seat} {x} ({lb}).",
+    "{seat} played {x} on {seat}'s {x}: it does not count.",
+    "{seat} exercised: {x} ({lb}).",
+    "{seat} played {x} on {seat}; {seat} cancelled it with {x}.",
+    "{seat} played {x} on {seat} ({lb}).",
+)
+
+_PIECES = {"{n}": r"-?\d+", "{lb}": r"(?:[+-]\d+|0) lb", "{x}": r".+?"}
+
+
+def _sentence_patterns(engine_names: tuple) -> list:
+    """Each of :data:`DIET_SENTENCES` as a regular expression whose groups ``s0``,
+    ``s1``, ... are its players (one of ``engine_names``), and which of them are possessive."""
+    who = "|".join(re.escape(n) for n in sorted(engine_names, key=len, reverse=True))
+    patterns = []
+    for sentence in DIET_SENTENCES:
+        parts, possessive = [], []
+        for piece in re.split(r"(\{seat\}'s|\{seat\}|\{n\}|\{lb\}|\{x\})", sentence):
+            if piece.startswith("{seat}"):
+                parts.append(f"(?P<s{len(possessive)}>{who})" + ("'s" if piece.endswith("'s") else ""))
+                possessive.append(piece.endswith("'s"))
+            elif piece in _PIECES:
+                parts.append(_PIECES[piece])
+            else:
+                parts.append(re.escape(piece))
+        patterns.append((re.compile("".join(parts) + r"\Z"), possessive))
+    return patterns
+
+
+_PATTERNS: dict = {}
+
+
+def diet_seats(line: str, engine_names) -> list | None:
+    """Where a Diet Game log line names players: ``(start, end, seat, possessive)`` for
+    each, ``start:end`` covering the name (and its "'s"); ``None`` when the line is none of
+    :data:`DIET_SENTENCES` (then nothing in it is a player's name)."""
+    engine_names = tuple(engine_names)
+    if not engine_names:
+        return None
+    patterns = _PATTERNS.get(engine_names)
+    if patterns is None:
+        patterns = _PATTERNS[engine_names] = _sentence_patterns(engine_names)
+    for pattern, possessive in patterns:
+        found = pattern.match(line)
+        if found:
+            spots = []
+            for i, mine in enumerate(possessive):
+                start, end = found.span(f"s{i}")
+                spots.append((start, end + (2 if mine else 0), engine_names.index(found[f"s{i}"]), mine))
+            return spots
+    return None
+
+
+def _person(name: str, possessive: bool, start: bool) -> str:
+    """How ``name`` reads in a sentence: "You"/"you"/"your" for the person at the keyboard."""
+    if name == "You":
+        word = "your" if possessive else "you"
+        return word.title() if start else word
+    return name + ("'s" if possessive else "")
+
+
 def rename(text: str, names: list[str], engine_names=(), capitalise: bool = True) -> str:
     """``text`` with "player N" and the engine's seat names (``engine_names``, e.g. the
     Diet Game's "Ann", "Bo") replaced by ``names``; the person at the keyboard becomes
-    "You" at the start of a sentence, "you" or "your" inside one."""
-    engine_names = list(engine_names)
-    alternatives = r"player (?P<seat>\d{1,2})"
-    if engine_names:
-        alternatives += "|(?P<name>" + "|".join(re.escape(n) for n in engine_names) + ")"
+    "You" at the start of a sentence, "you" or "your" inside one.
+
+    The engine's seat names are replaced only in the Diet Game's own log sentences
+    (:data:`DIET_SENTENCES`) and only where they name a player, so a card or a move that
+    happens to be called "Bo" keeps its name."""
+    spots = diet_seats(text, engine_names)
+    if spots is not None:
+        out, last = [], 0
+        for start, end, seat, possessive in spots:
+            out.append(text[last:start])
+            if seat < len(names):
+                at_start = not text[:start].strip() or text[:start].rstrip().endswith((".", "!", "?"))
+                out.append(_person(names[seat], possessive, at_start))
+            else:
+                out.append(text[start:end])
+            last = end
+        text = "".join(out) + text[last:]
+        return text[:1].upper() + text[1:] if capitalise else text
 
     def name(match) -> str:
-        found = match.groupdict()
-        seat = int(found["seat"]) if found.get("seat") else engine_names.index(found["name"])
+        seat = int(match["seat"])
         if seat >= len(names):
             return match.group(0)
-        possessive = bool(found["s"])
         start = not text[: match.start()].strip() or text[: match.start()].rstrip().endswith((".", "!", "?"))
-        if names[seat] == "You":
-            word = "your" if possessive else "you"
-            return word.title() if start else word
-        return names[seat] + ("'s" if possessive else "")
+        return _person(names[seat], bool(match["s"]), start)
 
-    text = re.sub(rf"\b(?:{alternatives})\b(?P<s>'s)?", name, text)
+    text = re.sub(r"\bplayer (?P<seat>\d{1,2})\b(?P<s>'s)?", name, text)
     return text[:1].upper() + text[1:] if capitalise else text
 
 
@@ -462,6 +547,7 @@ def new_log_lines(obs: dict, seen: int) -> tuple[list[str], int]:
 
 
 __all__ = [
+    "DIET_SENTENCES",
     "GYM_KINDS",
     "GYM_STEPS",
     "action_hint",
@@ -472,6 +558,7 @@ __all__ = [
     "WIDTH",
     "diet_card",
     "diet_card_cells",
+    "diet_seats",
     "full_names",
     "generic_view",
     "gym_kid",

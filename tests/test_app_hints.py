@@ -61,3 +61,78 @@ def test_hints_are_hidden_once_the_game_is_over():
     while not app.state.is_over():
         app.hand_box.children[0].play_button.click()
     assert app.hints.layout.display == "none"
+
+
+def greedy_decisions(name: str, players: int, seeds, limit: int = 400):
+    """(bot, observation, legal actions) at decisions of greedy bots in seeded games."""
+    import gamedesign
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load(name, players=players)
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        bots = [make_bot("greedy", game) for _ in range(players)]
+        for seat, bot in enumerate(bots):
+            bot.reset(game, seat, seed * 10 + seat)
+        for _ in range(limit):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            view, legal = state.observe(seat), state.legal_actions(seat)
+            yield bots[seat], view, legal
+            state.apply(seat, bots[seat].act(view, legal))
+
+
+def test_the_gym_greedy_bot_explains_every_legal_move_and_plays_a_best_one():
+    steps = set()
+    for bot, view, legal in greedy_decisions("gym", 2, range(3)):
+        pairs = bot.explain(view, legal)
+        assert sorted(map(str, (a for a, _ in pairs))) == sorted(map(str, legal))
+        values = [v for _, v in pairs]
+        assert values == sorted(values, reverse=True)
+        chosen = bot.act(view, legal)
+        assert dict(pairs)[chosen] == values[0]  # act plays one of the best explained moves
+        steps.add(view["step"])
+    assert {"take", "place", "action"} <= steps
+
+
+def test_the_diet_greedy_bot_explains_what_it_compares():
+    from gamedesign.games.diet import Play
+    from gamedesign.games.diet.bots import FRESH_CARD_VALUE
+
+    steps = set()
+    for bot, view, legal in greedy_decisions("diet", 4, range(2), limit=300):
+        pairs = bot.explain(view, legal)
+        chosen = bot.act(view, legal)
+        steps.add(view["step"] if view["phase"] != "planning" else "planning")
+        if view["phase"] == "planning":
+            assert sorted(c for c, _ in pairs) == sorted(view["hand"])
+            # The discarded cards are the ones the explanation values least, all below a fresh card.
+            remaining, removed = list(pairs), []
+            for card in chosen.cards:
+                pair = min((p for p in remaining if p[0] == card), key=lambda p: p[1])
+                remaining.remove(pair)
+                removed.append(pair[1])
+            assert all(v < FRESH_CARD_VALUE for v in removed)
+            left_below = [v for _, v in remaining if v < FRESH_CARD_VALUE]
+            if len(chosen.cards) < bot.game.deck.planning_discards:
+                assert left_below == []
+            elif left_below:
+                assert max(removed) <= min(left_below) + 1e-9
+        elif view["step"] in ("own", "neighbour") and isinstance(chosen, Play):
+            assert {a for a, _ in pairs} == {a for a in legal if isinstance(a, Play)}
+            assert dict(pairs)[chosen] == pairs[0][1]
+        elif view["step"] in ("laziness", "cheat"):
+            assert [what for what, _ in pairs][:3] == [
+                "the active player's weight", "the lowest weight of the others", f"the danger line (target {view['target']} + 3)"
+            ]
+    assert {"planning", "own", "laziness", "cheat"} <= steps
+
+
+def test_hints_ask_the_bots_only_through_public_methods():
+    import inspect
+
+    from gamedesign.apps import hints
+
+    source = inspect.getsource(hints)
+    assert "_score_" not in source and "getattr(bot" not in source

@@ -61,7 +61,7 @@ def test_simulate_every_game_with_one_bot_for_all_seats(name):
         (["simulate", "legday", "--bots", "clever"], "unknown bot 'clever'"),
         (["simulate", "legday", "--players", "4", "--bots", "greedy", "random"], "one bot for every seat"),
         (["play", "legday", "--players", "3", "--seat", "5"], "seats are numbered 0 to 2"),
-        (["simulate", "diet", "--bots", "greedy", "--batch"], "plays only bots named random"),
+        (["simulate", "diet", "--bots", "search", "--batch"], "plays only bots named random, greedy"),
         ([], "required"),
     ],
 )
@@ -374,7 +374,10 @@ def test_the_engines_words_become_the_players_names():
     assert terminal.rename("you picked Tess from player 1", names) == "You picked Tess from Bot 1"
     diet = ["Ann", "Bo", "Cy"]
     assert terminal.rename("Turn 1: Ann's day; Ann drew 0 cards.", names, diet) == "Turn 1: your day; you drew 0 cards."
-    assert terminal.rename("Bo played Laziness on Ann's Bicycling.", names, diet) == "Bot 1 played Laziness on your Bicycling."
+    assert (
+        terminal.rename("Bo played Laziness on Ann's Bicycling: it does not count.", names, diet)
+        == "Bot 1 played Laziness on your Bicycling: it does not count."
+    )
     assert terminal.full_names(["greedy", None, "random"], 1) == ["Bot 1 (greedy)", "You", "Bot 2 (random)"]
 
 
@@ -402,3 +405,36 @@ def test_play_reads_a_real_standard_input_to_its_end():
     assert "Marked: 2. Soup & Salad, 3. Steak House (Red Meat)." in done.stdout
     assert "You discarded Soup & Salad, Steak House (Red Meat) and drew 2." in done.stdout
     assert done.stdout.rstrip().endswith("Game stopped.")
+
+
+def test_a_diet_card_named_like_a_player_is_never_renamed():
+    from gamedesign.cli import Table
+    from gamedesign.games.diet import Play
+
+    names, diet = ["You", "Bot 1", "Bot 2"], ["Ann", "Bo", "Cy"]
+    assert terminal.rename("Ann fed Bo Bo (+1 lb).", names, diet) == "You fed Bot 1 Bo (+1 lb)."
+    assert terminal.rename("Cy played Bo on Ann; Ann cancelled it with Cy.", names, diet) == (
+        "Bot 2 played Bo on you; you cancelled it with Cy."
+    )
+    assert terminal.rename("Bo discarded Ann, Bo and drew 2.", names, diet) == "Bot 1 discarded Ann, Bo and drew 2."
+    table = Table(gamedesign.load("diet", players=3), names, [], None, io.StringIO())
+    assert table.label(Play("Bo")) == "play Bo"  # a move is not a log sentence: nothing in it is a player
+
+
+def test_every_line_the_diet_game_logs_is_a_known_sentence():
+    # The names are swapped only in known sentences: a sentence the engine writes that is
+    # not among them would keep "Ann" and "Bo" on screen.
+    from gamedesign.bots import make_bot
+
+    for players in (2, 4, 6):
+        game = gamedesign.load("diet", players=players)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            bots = [make_bot("random" if s % 2 else "greedy", game) for s in range(players)]
+            for seat, bot in enumerate(bots):
+                bot.reset(game, seat, seed)
+            while not state.is_over():
+                seat = state.to_move()[0]
+                state.apply(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat)))
+            unknown = [line for line in state.log if terminal.diet_seats(line, game.names) is None]
+            assert unknown == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -16,12 +17,14 @@ def enabled(box):
 
 def click_through(app, limit=2000):
     """Play a whole game by clicking: in Planning mark the first card and discard it,
-    otherwise press the first action button."""
+    otherwise click the first playable card of the hand, or the button that plays none."""
     clicks = 0
     while not app.state.is_over():
         if app.state.phase == "planning":
             enabled(app.hand_box)[0].click()
-        enabled(app.action_box)[0].click()
+            enabled(app.action_box)[0].click()
+        else:
+            (enabled(app.hand_box) or enabled(app.action_box))[0].click()
         assert app.out.outputs == (), app.out.outputs
         clicks += 1
         assert clicks < limit
@@ -77,7 +80,9 @@ def test_a_refused_card_shows_a_message_and_changes_nothing():
     hand = app.state.observe(0)["hand"]
     refused = next(i for i, card in enumerate(hand) if f"play {card}" not in playable)
     app._click_card(refused)
-    assert "cannot play" in str(app.out.outputs)
+    text = app.out.outputs[0]["data"]["text/plain"]
+    assert hand[refused] in text and "Exercise phase" in text  # what is wrong, with the card's name
+    assert "click an Exercise card in your hand, or press No exercise" in text  # what to do
     assert app.state.to_json() == before
 
 
@@ -112,8 +117,7 @@ def test_a_stale_click_on_a_card_that_moved_is_a_message():
     planning_buttons = list(app.hand_box.children)  # drawn for a hand of 7
     app.play(Discard(()))
     while app.state.to_move() == [0] and len(app.state.hands[0]) == 7:
-        plays = [b for b in enabled(app.action_box) if b.description.startswith("Play")]
-        (plays or enabled(app.action_box))[0].click()
+        (enabled(app.hand_box) or enabled(app.action_box))[0].click()
     assert len(app._hand()) < 7
     before = app.state.to_json()
     planning_buttons[6].click()  # this card's place is gone: used to say "list index out of range"
@@ -181,3 +185,128 @@ def test_cards_say_what_they_are_for_and_the_log_tells_passes_and_what_waits():
     assert "stand (no Laziness)" in log and "played no Cheat on" in log and "fed you nothing" in log
     view = {"over": False, "on_table": {"card": "Fasting"}, "step": "laziness", "active": 1}
     assert pending_text(view, lambda s: "Bo") == "Waiting: Bo played Fasting; it counts unless cancelled with Laziness."
+
+
+ENGINE_NAMES = re.compile(r"\b(Ann|Bo|Cy|Di|Ed|Flo)\b")
+
+
+def shown_text(app) -> str:
+    """Everything the app shows in words: status, weights, prompt, hand, buttons, log, messages, hint."""
+    parts = [app.header.value, app.weights_view.value, app.prompt.value, app.log_view.value, app.hints.answer.value]
+    parts += [b.description + " " + b.tooltip for b in app.hand_box.children]
+    parts += [b.description for b in app.action_box.children]
+    parts += [str(app.out.outputs)]
+    return html.unescape(" ".join(parts))
+
+
+@pytest.mark.parametrize("players,human", [(4, 0), (3, 2)])
+def test_everyone_is_named_as_in_the_other_apps_never_with_the_engines_names(players, human):
+    app = play_diet(players=players, seed=5, human=human)
+    seen = []
+    clicks = 0
+    while not app.state.is_over() and clicks < 2000:
+        app.hints.why_button.click()
+        seen.append(shown_text(app))
+        if app.state.phase == "planning":
+            app.action_box.children[1].click()  # keep the hand
+        else:
+            (enabled(app.hand_box) or enabled(app.action_box))[0].click()
+        clicks += 1
+    seen.append(shown_text(app))
+    text = " ".join(seen)
+    assert not ENGINE_NAMES.search(text), ENGINE_NAMES.search(text)
+    others = [seat for seat in range(players) if seat != human]
+    for seat in others:
+        assert f"Bot {seat}" in text
+    assert "You" in text and "your day" in text.lower()
+    # The engine's own log keeps its names for everyone else.
+    assert any(ENGINE_NAMES.search(line) for line in app.state.log)
+
+
+def deck_with_cards_named_like_players():
+    """The rulebook's deck with its healthy meals renamed "Ann", "Bo", "Cy" and "Di" (a
+    custom deck may name a card anything)."""
+    from gamedesign.games.diet.cards import DEFAULT_DECK
+
+    data = DEFAULT_DECK.to_data()
+    names = {"breakfast": "Bo", "lunch": "Ann", "dinner": "Cy", "snack": "Di"}
+    for card in data["cards"]:
+        if card["kind"] in names and card["pounds"] == -1 and names[card["kind"]] not in [c["name"] for c in data["cards"]]:
+            card["name"] = names[card["kind"]]
+    return data
+
+
+def test_a_card_named_like_a_player_keeps_its_name_in_the_log():
+    app = play_diet(players=4, seed=1, deck=deck_with_cards_named_like_players())
+    click_through(app)
+    log = html.unescape(app.log_view.value)
+    eaten = re.findall(r"(You|Bot \d) ate (Ann|Bo|Cy|Di) \(-1 lb\)\.", log)
+    assert eaten, "no card named like a player was eaten in the turns shown"
+    assert not re.search(r"\b(Ann|Bo|Cy|Di) ate\b|ate (you|Bot \d) \(", log)
+
+
+def play_until(app, test, limit=400):
+    """Click on (first playable card, else the button that plays none) until ``test(app)``."""
+    for _ in range(limit):
+        if test(app):
+            return
+        if app.state.phase == "planning":
+            app.action_box.children[1].click()
+        else:
+            (enabled(app.hand_box) or enabled(app.action_box))[0].click()
+    pytest.fail("the situation never came up")
+
+
+def refusal(app) -> str:
+    return app.out.outputs[0]["data"]["text/plain"]
+
+
+def test_refusals_name_the_card_say_what_is_wrong_and_what_to_do():
+    from gamedesign.games.diet import Play
+
+    app = play_diet(players=4, seed=3, auto_pass=False)
+    deck = app.game.deck
+
+    def fattening_in_hand_at_my_meal(app):
+        view = app.state.observe(0)
+        return view["waiting_for"] == [0] and view["step"] == "own" and any(
+            deck.card(c).kind == view["phase"] and deck.card(c).pounds > 0 for c in view["hand"]
+        )
+
+    play_until(app, fattening_in_hand_at_my_meal)
+    view = app.state.observe(0)
+    card = next(c for c in view["hand"] if deck.card(c).kind == view["phase"] and deck.card(c).pounds > 0)
+    before = app.state.to_json()
+    assert app.play(Play(card)) is False
+    text = refusal(app)
+    assert text.startswith(f"⚠ {card} is fattening (+{deck.card(card).pounds} lb): you cannot eat it yourself")
+    assert f"or press No {view['phase']}" in text
+    assert app.play("eat everything") is False and "is not a move: click" in refusal(app)
+    absent = next(c.name for c in deck.cards if c.name not in view["hand"])
+    assert app.play(Play(absent)) is False and refusal(app).startswith(f"⚠ {absent} is not in your hand: click")
+    assert app.play(Discard(tuple(view["hand"][:1]))) is False
+    assert refusal(app).startswith("⚠ Discarding is only allowed in Planning")
+    assert app.state.to_json() == before and "Traceback" not in refusal(app)
+
+
+def test_controls_offer_only_what_is_possible_now_with_short_labels():
+    from gamedesign.games.diet import Play
+
+    app = play_diet(players=4, seed=4, auto_pass=False)
+    asked = set()
+    for _ in range(150):
+        if app.state.is_over():
+            break
+        view = app.state.observe(0)
+        legal = app.state.legal_actions(0)
+        if view["waiting_for"] == [0] and view["phase"] != "planning":
+            asked.add(view["step"])
+            labels = [b.description for b in app.action_box.children]
+            assert len(labels) == 1 and len(labels[0]) <= 14, labels  # the one way to play no card
+            for button, card in zip(app.hand_box.children, view["hand"]):
+                assert button.disabled == (Play(card) not in legal)
+        if app.state.phase == "planning":
+            app.action_box.children[1].click()
+        else:
+            (enabled(app.action_box) if len(asked) % 2 else enabled(app.hand_box) or enabled(app.action_box))[0].click()
+    assert {"own", "laziness", "cheat"} <= asked

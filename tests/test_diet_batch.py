@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -217,7 +218,7 @@ def _compare(engine: pd.DataFrame, fast: pd.DataFrame, players: int) -> None:
 )
 def test_batch_games_have_the_engines_result_distributions(players, options, engine_games):
     game = gamedesign.load("diet", players=players, **options)
-    engine = gamedesign.simulate(game, "random", games=engine_games, seed=2, workers=1)
+    engine = gamedesign.simulate(game, "random", games=engine_games, seed=2, workers=1, batch=False)
     fast = gamedesign.simulate(game, "random", games=20_000, seed=2, batch=True)
     _compare(engine, fast, players)
 
@@ -233,6 +234,202 @@ def test_same_seed_same_table_however_the_chunks_run():
     assert not serial["score"].equals(other["score"])
 
 
-def test_the_diet_batch_path_plays_random_bots_only():
-    with pytest.raises(ValueError, match="plays only bots named random"):
-        gamedesign.simulate(gamedesign.load("diet"), ["random", "greedy", "random", "random"], games=10, batch=True)
+def test_the_diet_batch_path_plays_random_and_greedy_bots_only():
+    with pytest.raises(ValueError, match="plays only bots named random, greedy"):
+        gamedesign.simulate(gamedesign.load("diet"), ["random", "greedy", "search", "random"], games=10, batch=True)
+    with pytest.raises(ValueError, match="each one of random, greedy"):
+        _Games(gamedesign.load("diet", players=2), 5, np.random.default_rng(0), Cards(gamedesign.load("diet").deck),
+               ["greedy", "smart"])
+    from gamedesign.games import diet
+
+    assert diet.BATCH_BOTS == ("random", "greedy")
+
+
+# ----------------------------------------------------------------------------------------
+# The greedy bot on whole arrays
+# ----------------------------------------------------------------------------------------
+
+
+class _Replay:
+    """A stand-in for a bot's generator: ``randrange(k)`` records ``k`` and answers
+    ``answer``, so every choice among a bot's tied actions can be asked for in turn."""
+
+    def __init__(self, answer=0):
+        self.answer, self.asked = answer, []
+
+    def randrange(self, k):
+        self.asked.append(k)
+        return self.answer
+
+
+def greedy_choices(bot, observation, legal) -> set:
+    """Every action the greedy bot may choose here: each of its tied best actions."""
+    bot.rng = _Replay()
+    first = bot.act(observation, list(legal))
+    if not bot.rng.asked:
+        return {first}
+    (ties,) = bot.rng.asked
+    out = set()
+    for i in range(ties):
+        bot.rng = _Replay(i)
+        out.add(bot.act(observation, list(legal)))
+    return out
+
+
+def batch_greedy_outcomes(state, seat, copies, rng) -> list:
+    """The batch greedy bot's decision in ``copies`` copies of ``state`` (as actions)."""
+    game = state.game
+    cards = Cards(game.deck)
+    batch = _Games.from_state(state, copies, rng, ["greedy"] * game.num_players)
+    everyone = np.arange(copies)
+    if state.phase == "planning":
+        gone = batch.greedy_discards(everyone, seat)
+        return [
+            Discard(tuple(name for t, name in enumerate(cards.names) for _ in range(int(gone[t, g]))))
+            for g in range(copies)
+        ]
+    step = "own" if state.step == "own" else state.step
+    change = game.deck.card(state.pending["card"]).pounds if state.step == "laziness" else 0
+    chosen = batch.pick(everyone, seat, _columns(cards, state), step, state.active, change)
+    legal = state.legal_actions(seat)
+    decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
+    return [decline if t < 0 else Play(cards.names[t]) for t in chosen]
+
+
+GREEDY_CONFIGS = [
+    (2, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}), (4, {}), (5, {"deal_at_start": False, "first_player": 2}),
+    (6, {"target": -4, "max_turns": 80}),
+]
+
+
+@pytest.mark.parametrize("players, options", GREEDY_CONFIGS, ids=["2p", "3p-small-deck", "4p", "5p-empty-hands", "6p-target"])
+def test_batch_greedy_chooses_what_the_greedy_bot_chooses(players, options):
+    """Engine states copied into the arrays, at every decision of engine games (greedy
+    and random seats): the batch greedy choice is always one of the greedy bot's tied
+    best actions, and every one of them comes up."""
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("diet", players=players, **options)
+    bot = make_bot("greedy", game)
+    rng = np.random.default_rng(players)
+    copies = 60
+    steps = Counter()
+    wanted = {"planning", "own", "neighbour", "laziness", "cheat", "willpower"}
+    if "deck" not in options:
+        wanted.add("ties")  # the small deck has one card type per use: no ties to break
+    for seed in range(8):
+        if seed >= 2 and wanted <= set(steps):
+            break
+        state = game.new_state(seed=seed)
+        lineup = [make_bot("greedy" if s % 2 == seed % 2 else "random", game) for s in range(players)]
+        for s, b in enumerate(lineup):
+            b.reset(game, s, seed * 10 + s)
+        while not state.is_over():
+            (seat,) = state.to_move()
+            legal = state.legal_actions(seat)
+            bot.reset(game, seat, 0)
+            expected = greedy_choices(bot, state.observe(seat), legal)
+            seen = batch_greedy_outcomes(state, seat, copies, rng)
+            where = (seed, state.turn, state.phase, state.step)
+            assert set(seen) == expected if len(expected) <= 4 else set(seen) <= expected, (where, set(seen), expected)
+            steps[state.step if state.phase != "planning" else "planning"] += 1
+            if len(expected) > 1:
+                steps["ties"] += 1
+            state.apply(seat, lineup[seat].act(state.observe(seat), list(legal)))
+    assert wanted <= set(steps), steps
+
+
+def test_batch_greedy_planning_is_the_greedy_bots_on_many_hands():
+    """Random hands of the standard deck and of a small deck, with and without a full
+    hand: the batch discards the very cards the greedy bot discards."""
+    from gamedesign.bots import make_bot
+
+    for options in ({}, {"deck": SMALL_DECK}):
+        game = gamedesign.load("diet", players=2, **options)
+        cards = Cards(game.deck)
+        bot = make_bot("greedy", game)
+        bot.reset(game, 0, 0)
+        rng = random.Random(4)
+        hands = [rng.sample(game.deck.full_deck(), rng.randrange(0, game.deck.hand_size + 1)) for _ in range(400)]
+        batch = _Games(game, len(hands), np.random.default_rng(0), cards, ["greedy", "random"])
+        batch.hands[0] = 0
+        for g, hand in enumerate(hands):
+            batch.hands[0, :, g] = _hand_counts(game, hand)
+            batch.hand_sizes[0, g] = len(hand)
+        gone = batch.greedy_discards(np.arange(len(hands)), 0)
+        for g, hand in enumerate(hands):
+            state = game.new_state(seed=0)
+            state.hands[0] = list(hand)
+            want = bot.act(state.observe(0), state.legal_actions(0))
+            got = Discard(tuple(n for t, n in enumerate(cards.names) for _ in range(int(gone[t, g]))))
+            assert got == want, (hand, got, want)
+
+
+@pytest.mark.parametrize(
+    "players, bots, options, engine_games",
+    [
+        (4, "greedy", {}, 300),
+        (3, ["greedy", "random", "greedy"], {"deck": SMALL_DECK, "target": -4, "max_turns": 50}, 400),
+        (2, ["random", "greedy"], {"deal_at_start": False, "first_player": 1, "max_turns": 80}, 400),
+    ],
+    ids=["4p-greedy", "3p-mixed-small-deck", "2p-mixed-options"],
+)
+def test_batch_greedy_games_have_the_engines_result_distributions(players, bots, options, engine_games):
+    game = gamedesign.load("diet", players=players, **options)
+    engine = gamedesign.simulate(game, bots, games=engine_games, seed=3, workers=1, batch=False)
+    fast = gamedesign.simulate(game, bots, games=20_000, seed=3, batch=True)
+    assert fast.attrs["path"] == "batch"
+    assert list(fast["bot"][:players]) == list(engine["bot"][:players])
+    _compare(engine, fast, players)
+
+
+def _stacked(states, copies, rng, bots) -> _Games:
+    """Several engine states (one game at the same decision each) side by side in one
+    batch, ``copies`` copies of each."""
+    parts = [_Games.from_state(state, copies, rng, bots) for state in states]
+    out = parts[0]
+    for name, value in vars(out).items():
+        if isinstance(value, np.ndarray) and name != "greedy":
+            setattr(out, name, np.concatenate([getattr(p, name) for p in parts], axis=-1))
+    out.tally = {k: np.concatenate([p.tally[k] for p in parts], axis=-1) for k in out.tally}
+    out.size = copies * len(states)
+    return out
+
+
+def test_batch_greedy_decides_for_different_games_side_by_side():
+    """Different engine games at the same decision (other hands and weights in each row)
+    in one batch: each row's greedy choice is one of its own game's greedy choices."""
+    from collections import defaultdict
+
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("diet", players=4, target=-5)
+    cards = Cards(game.deck)
+    bot = make_bot("greedy", game)
+    groups = defaultdict(list)
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        lineup = [make_bot("greedy" if s != seed % 4 else "random", game) for s in range(4)]
+        for s, b in enumerate(lineup):
+            b.reset(game, s, seed * 10 + s)
+        while not state.is_over():
+            (seat,) = state.to_move()
+            if state.phase != "planning":
+                groups[state.phase, state.step, seat, state.active].append(state.clone())
+            state.apply(seat, lineup[seat].act(state.observe(seat), list(state.legal_actions(seat))))
+    copies, checked = 30, Counter()
+    rng = np.random.default_rng(2)
+    for (phase, step, seat, active), states in groups.items():
+        if len(states) < 3:
+            continue
+        batch = _stacked(states, copies, rng, ["greedy"] * 4)
+        change = np.repeat([game.deck.card(s.pending["card"]).pounds if step == "laziness" else 0 for s in states], copies)
+        chosen = batch.pick(np.arange(batch.size), seat, _columns(cards, states[0]), step, active, change)
+        for i, state in enumerate(states):
+            legal = state.legal_actions(seat)
+            decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
+            seen = {decline if t < 0 else Play(cards.names[t]) for t in chosen[i * copies:(i + 1) * copies]}
+            bot.reset(game, seat, 0)
+            assert seen <= greedy_choices(bot, state.observe(seat), legal), (phase, step, i, seen)
+        checked[step] += len(states)
+    assert {"own", "neighbour", "laziness", "cheat", "willpower"} <= set(checked), checked

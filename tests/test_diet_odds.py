@@ -61,7 +61,7 @@ def test_odds_refuse_unknown_meals_and_undealt_games():
 
 def test_charts_of_game_length_and_weight_over_turns():
     game = gamedesign.load("diet", players=3)
-    df = gamedesign.simulate(game, "greedy", games=40, seed=0)
+    df = gamedesign.simulate(game, "greedy", games=40, seed=0, batch=False)  # the engine's games
     history = weight_history(game, "greedy", games=40, seed=0)
     # The same games: each game's last turn in the history is its length.
     assert (history.groupby("game")["turn"].max() == df.groupby("game")["turns"].first()).all()

@@ -39,7 +39,8 @@ def test_every_python_example_runs(path, tmp_path, monkeypatch):
             assert skip.group(1).strip(" -:"), f"{path.name} line {line}: an opt-out must say why"
             continue
         try:
-            exec(compile(code, f"{path.name}:{line}", "exec"), namespace)
+            # dont_inherit: the examples run as a reader types them, without this file's __future__ imports
+            exec(compile(code, f"{path.name}:{line}", "exec", dont_inherit=True), namespace)
         except Exception as err:  # name the file and line of the example in the failure
             pytest.fail(f"the example at {path.name} line {line} fails: {type(err).__name__}: {err}")
 

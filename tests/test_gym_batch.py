@@ -376,7 +376,7 @@ def summary(table, events):
 def test_batch_runs_have_the_engines_result_distributions(config):
     """Same rules, different random streams: the same rates within statistical tolerance."""
     game = gamedesign.load("gym", **config)
-    engine = gamedesign.simulate(game, "random", games=600, seed=1, workers=1)
+    engine = gamedesign.simulate(game, "random", games=600, seed=1, workers=1, batch=False)
     fast = gamedesign.simulate(game, "random", games=20_000, seed=1, batch=True)
     assert set(fast.columns) == set(engine.columns)
     for column in engine.columns:
@@ -399,6 +399,26 @@ def test_batch_runs_have_the_engines_result_distributions(config):
     assert (fast["won"] == ((fast["team"] == "A") == (fast.groupby("game")["margin"].transform("first") >= 0))).all()
 
 
+@pytest.mark.parametrize("config, bots", [
+    ({"players": 2}, "greedy"),
+    ({"players": 2, "deck": custom_deck(), "brat_advance": "one_to_two"}, ["random", "greedy"]),
+    ({"players": 4, "brat_advance": "two_to_one", "coach_blocks_placement": True}, ["greedy", "greedy", "random", "greedy"]),
+], ids=["2p-greedy", "2p-custom-deck-mixed", "4p-options-mixed"])
+def test_batch_greedy_runs_have_the_engines_result_distributions(config, bots):
+    """Greedy and mixed seats: the engine's win rates, margins, scores and events in play."""
+    game = gamedesign.load("gym", **config)
+    engine = gamedesign.simulate(game, bots, games=400, seed=2, workers=1, batch=False)
+    fast = gamedesign.simulate(game, bots, games=10_000, seed=2, batch=True)
+    assert fast.attrs["path"] == "batch" and list(fast["bot"][: game.num_players]) == list(engine["bot"][: game.num_players])
+    assert set(fast.columns) == set(engine.columns)  # the engine orders events as its first game has them
+    events = [e.name for e in game.deck.events]
+    a, b = summary(engine, events), summary(fast, events)
+    for name in a:
+        x, y = a[name], b[name]
+        error = (x.var() / len(x) + y.var() / len(y)) ** 0.5
+        assert abs(x.mean() - y.mean()) <= 4 * error + 1e-9, (name, x.mean(), y.mean(), error)
+
+
 def test_same_seed_same_table_other_seed_other_table_in_batches(monkeypatch):
     game = gamedesign.load("gym", players=4)
     one = gamedesign.simulate(game, "random", games=300, seed=5, batch=True)
@@ -414,9 +434,208 @@ def test_same_seed_same_table_other_seed_other_table_in_batches(monkeypatch):
 
 def test_batch_path_refuses_bots_it_cannot_play():
     game = gamedesign.load("gym")
-    for bots in (["greedy", "random"], "search"):
-        with pytest.raises(ValueError, match="plays only bots named random"):
+    for bots in (["greedy", "search"], "search"):
+        with pytest.raises(ValueError, match="plays only bots named random, greedy"):
             gamedesign.simulate(game, bots, games=10, batch=True)
+    with pytest.raises(ValueError, match="each one of random, greedy"):
+        batch.play(game, ["greedy"], 5, np.random.default_rng(0))
     from gamedesign.games import gym
 
-    assert gym.BATCH_BOTS == ("random",) and gym.batch_table is batch.batch_table
+    assert gym.BATCH_BOTS == ("random", "greedy") and gym.batch_table is batch.batch_table
+
+
+# ----------------------------------------------------------------------------------------
+# 5. The greedy bot on whole arrays: the greedy bot's choices, with its odds
+# ----------------------------------------------------------------------------------------
+
+
+class _Replay:
+    """A stand-in for a bot's generator: ``randrange(k)`` records ``k`` and answers
+    ``answer``, so every one of a bot's tied best actions can be asked for in turn."""
+
+    def __init__(self, answer=0):
+        self.answer, self.asked = answer, []
+
+    def randrange(self, k):
+        self.asked.append(k)
+        return self.answer
+
+
+def greedy_ties(bot, state, seat) -> list:
+    """The greedy bot's tied best actions at ``state`` (it chooses one uniformly)."""
+    observation, legal = state.observe(seat), state.legal_actions(seat)
+    bot.rng = _Replay()
+    first = bot.act(observation, list(legal))
+    (ties,) = bot.rng.asked
+    out = [first]
+    for i in range(1, ties):
+        bot.rng = _Replay(i)
+        out.append(bot.act(observation, list(legal)))
+    assert len(set(out)) == ties
+    return out
+
+
+class _Draw:
+    """A stand-in for the engine's generator that draws ``kid`` (Force and Pick)."""
+
+    def __init__(self, kid):
+        self.kid = kid
+
+    def choice(self, options):
+        assert self.kid in options
+        return self.kid
+
+
+def greedy_expected(state, seat, game, bot) -> Counter:
+    """Probability of each resulting array state when the greedy bot decides at ``state``
+    (its tied actions uniformly; the engine's draws for Force and Pick uniformly; a Brat's
+    advance and a Pick's give-back by the greedy bot again)."""
+    out = Counter()
+    ties = greedy_ties(bot, state, seat)
+    for action in ties:
+        p = 1 / len(ties)
+        if isinstance(action, (Force, PickFrom)):
+            hand = list(state.hands[action.seat])
+            for kid in hand:
+                after = state.clone()
+                after.rng = _Draw(kid)
+                after.apply(seat, action)
+                after.rng = random.Random(0)
+                if isinstance(action, Force):
+                    out[key_rows(batch.from_state(after))[0]] += p / len(hand)
+                    continue
+                backs = greedy_ties(bot, after, seat)
+                for back in backs:
+                    done = after.clone()
+                    done.apply(seat, back)
+                    out[_decision_key(done, seat)] += p / len(hand) / len(backs)
+            continue
+        after = state.clone()
+        after.apply(seat, action)
+        if after.step == "advance":
+            advances = greedy_ties(bot, after, seat)
+            for adv in advances:
+                done = after.clone()
+                done.apply(seat, adv)
+                out[_decision_key(done, seat)] += p / len(advances)
+        else:
+            out[_decision_key(after, seat)] += p
+    return out
+
+
+def _decision_key(after, seat) -> bytes:
+    """The arrays' key of the engine state right after one decision."""
+    return key_rows(batch.from_state(after))[0]
+
+
+def greedy_decide(g, step, seat, game, rng, victim=None) -> None:
+    """The batch greedy decision ``step`` of ``seat`` in every game of ``g``."""
+    deck = batch.DeckArrays(game.deck)
+    everyone = np.arange(len(g))
+    phase = batch.PlayPhase(g, deck)
+    if step == "take":
+        batch.greedy_take(g, rng, deck, batch.advance_steps(game), seat)
+    elif step == "advance":
+        batch.greedy_advance(g, everyone, rng, deck, batch.advance_steps(game), seat)
+        batch.reveal(g)
+    elif step == "place":
+        batch.greedy_place(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), phase)
+    elif step == "action":
+        batch.greedy_action(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), phase.bests)
+    elif step == "give_back":
+        batch.greedy_give_back(g, everyone, rng, seat, victim, phase.bests)
+    elif step == "coach":
+        batch.greedy_coach(g, everyone, rng, deck, seat)
+    if step in ("action", "give_back", "coach"):
+        over = everyone if step == "coach" else np.flatnonzero(~deck.brat[g.placed])
+        g.exempt[over, seat] = False  # the engine's turn is over: so is a Force exemption
+
+
+def greedy_sample(state, seat, game, samples, rng) -> Counter:
+    """The batch greedy decision at ``state`` in ``samples`` copies: outcome counts."""
+    g = copy_games(batch.from_state(state), samples)
+    greedy_decide(g, state.step, seat, game, rng, state.victim)
+    return Counter(key_rows(g))
+
+
+def greedy_games(config, games, seed):
+    """Yield ``(state, seat)`` at every decision of engine games between greedy and
+    random bots (greedy everywhere in every other game); the caller moves on."""
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("gym", **config)
+    n = game.num_players
+    for i in range(games):
+        lineup = [make_bot("greedy" if i % 2 == 0 or (s + i) % 4 < 2 else "random", game) for s in range(n)]
+        for s, bot in enumerate(lineup):
+            bot.reset(game, s, seed * 1000 + i * 10 + s)
+        state = game.new_state(seed=seed * 100 + i)
+        while not state.is_over():
+            seat = state.turn
+            yield state, seat
+            state.apply(seat, lineup[seat].act(state.observe(seat), state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_batch_greedy_chooses_among_exactly_the_greedy_bots_best_actions(config):
+    """At every decision along engine games, the batch greedy decision (many copies of
+    the engine state) reaches only outcomes of the greedy bot's tied best actions, and
+    where the bot has a choice, it reaches each with the bot's probability."""
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("gym", **config)
+    bot = make_bot("greedy", game)
+    rng = np.random.default_rng(5)
+    checked = Counter()
+    for state, seat in greedy_games(config, games=2, seed=len(str(config))):
+        bot.reset(game, seat, 0)
+        expected = greedy_expected(state, seat, game, bot)
+        samples = 60 if len(expected) == 1 else 1500
+        seen = greedy_sample(state, seat, game, samples, rng)
+        assert set(seen) <= set(expected), (state.step, state.to_json())
+        checked[state.step] += 1
+        if len(expected) > 1:
+            checked["several"] += 1
+            stat = sum((seen[k] - samples * p) ** 2 / (samples * p) for k, p in expected.items())
+            spread = sum(2 + 1 / (samples * p) for p in expected.values()) ** 0.5
+            assert stat < len(expected) - 1 + 6 * spread, (state.step, stat, len(expected), state.to_json())
+    assert {"take", "place", "action", "several"} <= set(checked), checked
+
+
+@pytest.mark.parametrize("config", [
+    {"players": 2},
+    {"players": 4, "brat_advance": "one_to_two", "coach_blocks_placement": True},
+    {"players": 6, "brat_advance": "two_to_one"},
+    {"players": 4, "deck": custom_deck()},
+], ids=["2p", "4p-options", "6p", "custom-deck-4p"])
+def test_batch_greedy_decides_for_different_games_side_by_side(config):
+    """Different engine games at the same decision, stacked in one batch (hands, boards,
+    Coaches and Forced Kids differ from row to row): each row's greedy decision is one of
+    its own game's greedy choices."""
+    from collections import defaultdict
+
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("gym", **config)
+    bot = make_bot("greedy", game)
+    rng = np.random.default_rng(8)
+    groups = defaultdict(list)
+    for state, seat in greedy_games(config, games=8, seed=4):
+        placed = sum(k is not None for sides in state.board.values() for side in sides for k in side)
+        left = len(state.row) + len(state.stack)
+        groups[state.phase, state.step, left if state.phase == "pick" else placed].append(state.clone())
+    copies, stacked = 20, Counter()
+    for (_, step, _), states in groups.items():
+        if len(states) < 2 or step == "give_back":  # a give-back answers one victim
+            continue
+        seat = states[0].turn
+        g = batch.Games(*(np.concatenate([np.repeat(getattr(batch.from_state(s), f), copies, axis=0) for s in states])
+                          for f in batch.Games.__dataclass_fields__))
+        greedy_decide(g, step, seat, game, rng)
+        keys = key_rows(g)
+        for i, state in enumerate(states):
+            bot.reset(game, seat, 0)
+            expected = greedy_expected(state, seat, game, bot)
+            assert set(keys[i * copies:(i + 1) * copies]) <= set(expected), (step, i, state.to_json())
+        stacked[step] += len(states)
+    assert {"take", "place", "action", "coach"} <= set(stacked), stacked

@@ -6,7 +6,7 @@ from gamedesign.apps.lab import LabApp, lab_app
 def test_controls_follow_the_game():
     app = LabApp("gym", games=10)
     assert list(app.players.options) == [("2", 2), ("4", 4), ("6", 6)]
-    assert app.option_widgets["brat_advance"].options[0] == ("either", "either")
+    assert app.option_widgets["brat_advance"].options[0] == ("one event 2 steps or two events 1 step", "either")
     app.game.value = "diet"
     assert "target" in app.option_widgets and len(app.bot_widgets) == 4
     app.players.value = 3
@@ -34,8 +34,16 @@ def test_run_compares_with_the_standard_rules_and_fills_the_progress_bar():
     assert app.progress.value == app.progress.max == 20
     assert len(app.table.outputs) == 1 and len(app.charts.outputs) == 3  # differences, seats, cards
     assert set(app.last_result["variant"]) == {"standard rules", "your variant"}
+    said = app.verdict.outputs[0]["data"]
+    assert said["text/markdown"].startswith("**your variant** (compared with standard rules): your variant ")
+    assert "measures were compared: chance alone would make about" in said["text/plain"]
     table = app.table.outputs[0]["data"]["text/plain"]
-    assert "your variant - standard rules" in table
+    assert "Seat 0 wins" in table and "Gap between seats" in table and "branching factor" not in table
+    assert len(app.measure_picker.value) == 6  # a short table by default ...
+    assert "Options per decision" in app.all_measures.outputs[0]["data"]["text/plain"]  # ... every measure one click away
+    app.measure_picker.value = ("branching factor",)
+    assert "Options per decision" in app.table.outputs[0]["data"]["text/plain"]
+    assert "Seat 0 wins" not in app.table.outputs[0]["data"]["text/plain"]
 
 
 def test_run_without_comparison_shows_the_summary():
@@ -45,8 +53,10 @@ def test_run_without_comparison_shows_the_summary():
     app.bot_widgets[1].value = "random"
     app.run_button.click()
     assert "Done" in app.status.value and app.progress.value == 10
-    assert "branching factor" in app.table.outputs[0]["data"]["text/plain"]
-    assert len(app.charts.outputs) == 2  # the Diet Game has no card collection to chart
+    assert "Lead changes" in app.table.outputs[0]["data"]["text/plain"]
+    assert "Options per decision" in app.all_measures.outputs[0]["data"]["text/plain"]
+    assert app.verdict.outputs == ()  # nothing compared, nothing to judge
+    assert len(app.charts.outputs) == 3  # measures, seats, and what each Diet card is worth
 
 
 def test_errors_are_messages_not_exceptions():
@@ -69,10 +79,13 @@ def test_lab_app_returns_a_widget():
 
 def test_a_preset_sets_the_controls_and_standard_rules_reset_them():
     app = LabApp("legday", games=10)
-    assert ("24_leg_days", "legday_24_leg_days") in app.preset.options
+    assert ("24 Leg Day cards instead of 30: four of each of the six designs", "legday_24_leg_days") in app.preset.options
     app.preset.value = "legday_24_leg_days"
     assert app.deck_sliders[("cards", "Zilch", "count")].value == 4
     assert app.variant().build().deck.size == 102
+    assert app.variant().name == "24_leg_days"  # a preset as loaded keeps its name ...
+    app.deck_sliders[("cards", "Zilch", "count")].value = 5
+    assert app.variant().name == "your variant"  # ... and a changed one is the student's own
     app.preset.value = "legday_curl_new_set"
     assert app.option_widgets["curl_overflow"].value == "new_set"
     assert app.deck_changes() == {}
@@ -119,3 +132,38 @@ def test_any_failure_in_a_run_or_a_control_is_a_message(monkeypatch):
     monkeypatch.setattr(lab, "load_preset", broken)
     app.preset.value = app.preset.options[1][1]
     assert "Could not load the preset: RuntimeError: a bot broke" in app.status.value
+
+
+def test_controls_show_words_not_raw_names():
+    app = LabApp("legday", games=10)
+    shown = [w.description for w in app.option_widgets.values()]
+    assert "A 6th Preacher Curl" in shown and "curl_overflow" not in shown
+    for control in app.option_widgets.values():
+        assert not {"True", "False"} & {text for text, _ in control.options}
+    assert ("starts a new set", "new_set") in app.option_widgets["curl_overflow"].options
+    assert ("Don't Skip Leg Day", "legday") in app.game.options
+    assert all("_" not in text for text, _ in app.preset.options)
+    assert app.deck_sliders[("scoring", "bench_set_points")].description == "Bench Press: points a pair"
+    assert app.deck_sliders[("cards", "Bench Press", "count")].description == "Bench Press: copies"
+
+
+def test_suggest_a_fix_runs_the_balance_search_and_shows_proposals():
+    pytest = __import__("pytest")
+    pytest.importorskip("optuna")
+    app = LabApp("legday", games=10)
+    app.players.value = 3
+    app.goal.value = "length"
+    app.target.value = 0
+    app.suggest_button.click()
+    assert "give the target length" in app.status.value
+    app.target.value = 14
+    app.trials.value = 4
+    app.suggest_button.click()
+    assert "Done: 4 variants tried" in app.status.value, app.status.value
+    shown = app.suggestions.outputs[0]["data"]
+    assert "starting point" in shown["text/markdown"] and "Goal:" in shown["text/markdown"]
+    assert app.last_search.baseline.name == "standard rules"
+    first = app.last_search.best[0]
+    app.use_button.click()
+    assert "press Run" in app.status.value
+    assert app.variant().deck == first.deck and app.variant().options == first.options

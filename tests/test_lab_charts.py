@@ -23,15 +23,26 @@ def _spec(chart) -> str:
     return json.dumps(chart.to_dict())
 
 
-def test_differences_chart_shows_each_measure_with_its_interval():
+def _datasets(spec) -> list:
+    return [row for rows in spec.get("datasets", {}).values() for row in rows if "label" in row]
+
+
+def test_differences_chart_gives_each_kind_of_measure_its_own_panel_and_scale():
     comparison = compare_tables(_tables())
-    chart = charts.differences_chart(comparison, ["length", "drama"])
+    chart = charts.differences_chart(comparison, ["length", "drama", "seat 0 wins"], game="legday")
     spec = chart.to_dict()
-    rows = spec["datasets"][next(iter(spec["datasets"]))] if "datasets" in spec else spec["data"]["values"]
-    assert {r["measure"] for r in rows} == {"length", "drama"}
+    titles = [panel["title"] for panel in spec["vconcat"]]
+    assert titles == ["Game length (days)", "Points", "Shares of games (percentage points)"]
+    rows = _datasets(spec)
+    assert {r["label"] for r in rows} == {"Game length (days)", "Winner's worst deficit", "Seat 0 wins"}
     assert {r["variant"] for r in rows} == {"shorter"}  # the baseline is the zero line
+    seat = next(r for r in rows if r["label"] == "Seat 0 wins")
+    assert seat["difference"] == pytest.approx(0)  # the same winners: no change, in percentage points
+    length = next(r for r in rows if r["label"] == "Game length (days)")
+    assert length["difference"] == pytest.approx(-1.0)
     text = _spec(chart)
-    assert "baseline: standard" in text and PALETTE[0] in text
+    assert "compared with standard" in text and PALETTE[0] in text
+    assert "1.96" not in text and "sqrt" not in text and "√" not in text
     with pytest.raises(ValueError, match="no measure 'fun'"):
         charts.differences_chart(comparison, ["fun"])
 
@@ -51,7 +62,8 @@ def test_card_and_race_charts_from_records():
                    card_points=[{"A": 5}, {"B": 2}], picks={"A": 1, "B": 2}, offers={"A": 2, "B": 3}),
     ]
     card_chart = charts.card_value_chart(metrics.card_values(records))
-    assert "win rate when collected" in _spec(card_chart)
+    assert [p["title"] for p in card_chart.to_dict()["hconcat"]] == ["Worth per copy (points)", "Pick rate",
+                                                                      "Win rate of its holders"]
     race = charts.race_chart(metrics.standings_table(records))
     assert "eventual winner" in _spec(race) and "longer games" not in _spec(race)
     longer = records + [GameRecord(game=1, players=2, winners=(1,), standings=[(0, 1), (1, 2), (1, 3)])]

@@ -9,7 +9,7 @@ import pytest
 import gamedesign
 from gamedesign.lab import metrics
 from gamedesign.lab.compare import compare_tables, comparison_summary
-from gamedesign.lab.record import PROFILES, GameRecord
+from gamedesign.lab.record import PROFILES, GameRecord, record_games
 
 
 def test_leader_is_the_top_seats_and_none_when_all_level():
@@ -94,10 +94,16 @@ def test_game_table_has_one_row_per_game_with_known_values():
 def test_summary_means_and_intervals():
     s = metrics.summary(_records()).set_index("measure")
     assert s.loc["seat 0 wins", "value"] == 0.5
-    # sd of (1, 0, 0, 1) is 1/sqrt(3); the 95% half-width is 1.96 sd / sqrt(4).
-    half = 1.96 * (1 / math.sqrt(3)) / 2
-    assert s.loc["seat 0 wins", "low"] == pytest.approx(0.5 - half)
-    assert s.loc["seat 0 wins", "high"] == pytest.approx(0.5 + half)
+    # A rate gets the Wilson interval: 2 wins in 4 games, centred on 1/2, inside [0, 1]
+    # (the normal approximation would go below 0 here).
+    low, high = s.loc["seat 0 wins", "low"], s.loc["seat 0 wins", "high"]
+    assert 0 < low < 0.5 < high < 1 and low + high == pytest.approx(1)
+    z = 1.96
+    assert high == pytest.approx((0.5 + z * z / 8 + z * math.sqrt(0.25 / 4 + z * z / 64)) / (1 + z * z / 4))
+    # Not a rate: mean ± 1.96 sd / sqrt(n) (lengths 10, 12, 20, 14).
+    sd = pd.Series([10, 12, 20, 14]).std()
+    assert s.loc["length", "low"] == pytest.approx(14 - 1.96 * sd / 2)
+    assert s.loc["seat 0 wins", "label"] == "Seat 0 wins"
     assert s.loc["drama", "games"] == 3  # the draw has no drama
     assert s.loc["win-rate gap", "value"] == pytest.approx(0.25)
     assert s.loc["length spread", "value"] == pytest.approx(pd.Series([10, 12, 20, 14]).std())
@@ -189,3 +195,40 @@ def test_win_rate_gap_in_comparisons_with_a_paired_bootstrap():
     assert table.loc[("even", "win-rate gap"), "difference"] == 0
     again = compare_tables({"even": even, "lopsided": lopsided}).set_index(["variant", "measure"])
     assert again.loc[("lopsided", "win-rate gap"), "low"] == row["low"]  # seeded: repeatable
+
+
+def test_diet_cards_are_worth_the_pounds_they_swing_for_their_player():
+    game = gamedesign.load("diet", players=3)
+    state = game.new_state(seed=0)
+    state.log = [
+        "Ann ate Apple (-1 lb).",
+        "Ann ate Light Snack (0 lb).",
+        "Bo fed Cy Cookies (+1 lb).",
+        "Cy exercised: Bicycling (-1 lb).",
+        "Bo played Laziness on Ann's Fasting: it does not count.",
+        "Ann played Carb Fest on Bo (+1 lb).",
+        "Cy played Binge Eating on Bo; Bo cancelled it with Willpower.",
+        "Ann ate no lunch.",
+    ]
+    points, copies = PROFILES["diet"].cards(state, None)
+    assert points[0] == {"Apple": 1, "Light Snack": 0, "Fasting": 0, "Carb Fest": 1}
+    assert points[1] == {"Cookies": 1, "Laziness": 1, "Willpower": 1}
+    assert points[2] == {"Bicycling": 1, "Binge Eating": 0}
+    assert copies[0] == {"Apple": 1, "Light Snack": 1, "Fasting": 1, "Carb Fest": 1}
+    assert copies[1] == {"Cookies": 1, "Laziness": 1, "Willpower": 1}
+
+
+def test_diet_card_values_come_from_recorded_games():
+    records = record_games(gamedesign.load("diet", players=3), "greedy", games=20, seed=3)
+    values = metrics.card_values(records).set_index("card")
+    assert {"Apple", "Willpower", "Laziness", "Well Balanced Lunch"} <= set(values.index)
+    assert values.loc["Well Balanced Lunch", "points per copy"] == 0  # a 0-pound meal moves nothing
+    assert values["points per copy"].between(0, 1).all()
+    assert values["win rate when collected"].between(0, 1).all()
+
+
+def test_the_wide_summary_marks_changes_clear_after_the_correction():
+    base = pd.DataFrame({"length": [10.0, 12, 11, 13] * 10, "drama": [1.0, 2, 1, 2] * 10})
+    other = base.assign(length=base["length"] + 2, drama=base["drama"] + [0.0, 0, 0, 1] * 10)
+    wide = comparison_summary(compare_tables({"base": base, "other": other}))
+    assert wide.loc["length", "other - base"].endswith(" *")  # +2 in every game

@@ -194,3 +194,33 @@ def test_after_a_pick_the_status_says_what_the_bots_played():
     assert f"Bot 1: {bot1}" in status_text(app) and "Bot 2: " in status_text(app)
     hand_buttons(app)[0].click()  # day 2, Home Day: face down
     assert "Bot 1: face down" in status_text(app)
+
+
+def row_of(app, name: str) -> str:
+    """The table row of the player called ``name``."""
+    return next(row for row in app.table.value.split("<tr>") if row.startswith(f"<th>{name}</th>"))
+
+
+def test_the_bots_home_day_picks_are_outlined_on_the_table_like_the_latest_face_up_cards():
+    app = LegDayApp(players=3, seed=4)
+    hand_buttons(app)[0].click()  # day 1, Gym Day: face up
+    assert row_of(app, "Bot 1").count("gd-new") == 1 and "gd-down" not in row_of(app, "Bot 1")
+    hand_buttons(app)[0].click()  # day 2, Home Day: face down
+    for bot in ("Bot 1", "Bot 2"):
+        row = row_of(app, bot)
+        assert "gd-down gd-new" in row and "1 face down (new)" in row
+        assert row.count("gd-new") == 1  # the face-up card of day 1 is no longer the latest
+    assert row_of(app, "You").count("gd-new") == 1 and "(home)" in row_of(app, "You").split("gd-new")[1]
+    hand_buttons(app)[0].click()  # day 3, Gym Day again: the face-down cards are no longer new
+    assert "gd-down gd-new" not in row_of(app, "Bot 1") and "1 face down<" in row_of(app, "Bot 1")
+
+
+def test_who_has_picked_and_where_the_hand_goes_are_shown():
+    app = LegDayApp(players=4, seed=2)
+    assert "<td>your pick</td>" in row_of(app, "You")
+    for bot in ("Bot 1", "Bot 2", "Bot 3"):
+        assert "<td>picked (hidden)</td>" in row_of(app, bot)
+    assert "your other cards go to Bot 1 and you get Bot 3&#x27;s hand" in app.hand_label.value
+    while app.state.week == 1:
+        hand_buttons(app)[0].click()
+    assert "your other cards go to Bot 3 and you get Bot 1&#x27;s hand" in app.hand_label.value  # week 2 passes right

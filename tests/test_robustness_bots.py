@@ -190,7 +190,7 @@ def test_legal_moves_given_as_text_are_the_same_games(name, seed, seat):
     game = gamedesign.load(name)
     seat %= game.num_players
     bots = ["random"] * game.num_players
-    plain = gamedesign.simulate(game, bots, games=2, seed=seed)
+    plain = gamedesign.simulate(game, bots, games=2, seed=seed, batch=False)
     bots[seat] = TextBot()
-    texts = gamedesign.simulate(game, bots, games=2, seed=seed)
+    texts = gamedesign.simulate(game, bots, games=2, seed=seed, batch=False)
     assert plain.equals(texts)

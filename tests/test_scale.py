@@ -50,13 +50,13 @@ def test_workers_make_a_pool_and_large_runs_use_one_by_default(monkeypatch):
 
     monkeypatch.setattr(simulation, "ProcessPoolExecutor", CountingPool)
     game = gamedesign.load("legday", players=2)
-    small = gamedesign.simulate(game, "random", games=12, seed=1)
+    small = gamedesign.simulate(game, "random", games=12, seed=1, batch=False)
     assert made == []  # small runs stay serial
-    pooled = gamedesign.simulate(game, "random", games=12, seed=1, workers=2)
+    pooled = gamedesign.simulate(game, "random", games=12, seed=1, workers=2, batch=False)
     assert made == [2]
     monkeypatch.setattr(simulation, "PARALLEL_FROM", 10)
     monkeypatch.setattr(simulation.os, "cpu_count", lambda: 3)
-    large = gamedesign.simulate(game, "random", games=12, seed=1)
+    large = gamedesign.simulate(game, "random", games=12, seed=1, batch=False)
     assert made == [2, 3]
     pd.testing.assert_frame_equal(small, pooled)
     pd.testing.assert_frame_equal(small, large)
@@ -358,3 +358,27 @@ def test_worker_processes_end_when_their_parent_is_killed():
         assert _wait(lambda: not any(_alive(pid) for pid in workers), 10), "workers outlived their parent"
     finally:
         parent.kill()
+
+
+@pytest.mark.parametrize("name, players", [("legday", 4), ("gym", 2), ("diet", 4)])
+def test_simulate_takes_the_batch_path_by_itself_and_says_so(name, players):
+    game = gamedesign.load(name, players=players)
+    default = gamedesign.simulate(game, "random", games=30, seed=4)
+    assert default.attrs["path"] == "batch"
+    pd.testing.assert_frame_equal(default, gamedesign.simulate(game, "random", games=30, seed=4, batch=True))
+    engine = gamedesign.simulate(game, "random", games=30, seed=4, batch=False)
+    assert engine.attrs["path"] == "object"
+    assert list(engine.columns) and set(engine.columns) == set(default.columns)
+
+
+def test_simulate_keeps_the_object_path_for_bots_a_batch_path_does_not_play():
+    from gamedesign.bots import make_bot
+
+    game = gamedesign.load("legday", players=2)
+    for bots in (["random", make_bot("random", game)], ["search:2", "random"]):
+        table = gamedesign.simulate(game, bots, games=2, seed=1)
+        assert table.attrs["path"] == "object"
+    assert simulation.batch_path(game, ["random", "search"]) is None
+    assert simulation.batch_path(game, "random") is not None
+    with pytest.raises(ValueError, match="batch path plays only bots named"):
+        gamedesign.simulate(game, ["random", "search:2"], games=2, seed=1, batch=True)

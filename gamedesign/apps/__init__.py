@@ -2,4 +2,15 @@
 
 Apps only call the engine: every rule lives in ``gamedesign.games``. Nothing here
 raises into the notebook: refused clicks and errors are shown as messages.
+:func:`play` plays any game of the protocol, a registered game of your own too.
 """
+
+
+def play(game_or_name, seed: int = 0, bots=None, human: int = 0, players=None):
+    """Play any game against bots in a generic app (see :func:`gamedesign.apps.generic.play`)."""
+    from .generic import play as generic_play
+
+    return generic_play(game_or_name, seed=seed, bots=bots, human=human, players=players)
+
+
+__all__ = ["play"]

@@ -1,11 +1,14 @@
 """Play The Diet Game against bots in a notebook: :func:`play_diet`.
 
 The app only shows the state and passes your clicks to the engine; every rule lives in
-:mod:`gamedesign.games.diet`. You see your hand (click a card to play it, or in Planning
-to mark it for discarding), the current phase and what you are asked, everyone's weight
-as a bar with its number, the log of what happened ("Bo played Laziness on your
-Bicycling") and, at the end, the winner or the draw. Bots move on their own between your
-decisions. Nothing here raises into the notebook: refused clicks show a message.
+:mod:`gamedesign.games.diet`. You see your hand (click a card you may play now to play it,
+or in Planning to mark it for discarding; the button under the hand plays no card: "No
+lunch", "Feed nothing", "No Laziness"), the current phase and what you are asked,
+everyone's weight as a bar with its number, the log of what happened ("Bot 1 played
+Laziness on your Bicycling: it does not count.", passes and the card waiting for an answer
+included) and, at the end, the winner or the draw. Players are "You" and "Bot 1", "Bot 2",
+..., as in the other apps. Bots move on their own between your decisions. Nothing here
+raises into the notebook: a refused move is explained in a player's words.
 """
 
 from __future__ import annotations
@@ -16,9 +19,16 @@ import random
 import ipywidgets as widgets
 
 from .. import load
-from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, personalise
+from ..core import IllegalAction
+from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip
+from ..terminal import rename
 from . import common
 from .hints import HintBar
+
+#: Cards you may play now stand out by a thick border and bold text, not by colour alone.
+CSS = """<style>
+.gd-diet .gd-hand button.gd-playable { border:2px solid #1f3b5a; font-weight:600; color:#111; }
+</style>"""
 
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
@@ -74,14 +84,109 @@ def pending_text(view: dict, names) -> str | None:
     return f"Waiting: {names(table.get('by', view['active']))} played {table['card']}; it counts unless cancelled with {answer}."
 
 
+def _asked(view: dict, names, limit: int = 3) -> str:
+    """What the decision now asks for, as the end of a refusal ("click a Cheat card ..., or press No Cheat")."""
+    phase, step = view["phase"], view["step"]
+    active = names(view["active"])
+    if phase == "planning":
+        return f"click up to {limit} cards to mark them, then Discard and draw, or press Keep my hand"
+    if step == "own" and phase == "exercise":
+        return "click an Exercise card in your hand, or press No exercise"
+    if step == "own":
+        return f"click a {PHASE_TITLES[phase]} worth 0 lb or less in your hand, or press No {phase}"
+    if step == "neighbour":
+        return f"click a fattening {PHASE_TITLES[phase]} (+1 lb or more) to feed {active}, or press Feed nothing"
+    if step == "laziness":
+        return "click a Laziness card to cancel it, or press No Laziness"
+    if step == "cheat":
+        return f"click a Cheat card to play it on {active}, or press No Cheat"
+    if step == "willpower":
+        return "click a Willpower card to cancel it, or press No Willpower"
+    return "wait for your turn"
+
+
+def decline_label(view: dict, action) -> str:
+    """The short label of the button that plays no card now ("No lunch", "Feed nothing")."""
+    step = view["step"]
+    if isinstance(action, Skip):
+        return f"No {action.phase}"
+    return {
+        "neighbour": "Feed nothing",
+        "laziness": "No Laziness",
+        "cheat": "No Cheat",
+        "willpower": "No Willpower",
+    }.get(step, "Pass")
+
+
+def refusal_text(view: dict, action, names, deck, limit: int) -> str:
+    """Why ``action`` cannot be played now, in a player's words, and what to do instead.
+
+    ``view`` is the player's observation, ``names(seat)`` the app's name for a seat,
+    ``deck`` the game's deck and ``limit`` how many cards Planning may discard."""
+    if view["over"]:
+        return "The game is over: press New game to play again."
+    if view["player"] not in view["waiting_for"]:
+        waiting = view["waiting_for"][0]
+        return f"It is {names(waiting)}'s decision now: wait for your turn."
+    phase, step = view["phase"], view["step"]
+    active = names(view["active"])
+    what = _asked(view, names, limit)
+    hand = view["hand"]
+    if isinstance(action, str):
+        return f"{action!r} is not a move: {what}."
+    if isinstance(action, Discard):
+        if phase != "planning":
+            return f"Discarding is only allowed in Planning; now it is {active if active != 'You' else 'your'} {PHASE_TITLES[phase]}: {what}."
+        if len(action.cards) > limit:
+            return f"You may discard at most {limit} cards: unmark {len(action.cards) - limit} of them."
+        missing = [c for c in action.cards if action.cards.count(c) > hand.count(c)]
+        if missing:
+            return f"{missing[0]} is not in your hand (or not that many times): mark only cards of your hand."
+        return f"That discard is not allowed: {what}."
+    if isinstance(action, Play):
+        card = action.card
+        info = deck.by_name.get(card)
+        if info is None:
+            return f"There is no card called {card!r} in this deck: {what}."
+        if card not in hand:
+            return f"{card} is not in your hand: {what}."
+        if phase == "planning":
+            return f"Cards are not played in Planning: {what}."
+        use = USE_TEXT.get(info.kind, info.kind)
+        if step == "own" and phase != "exercise" and info.kind == phase and info.pounds > 0:
+            return (f"{card} is fattening ({info.pounds:+d} lb): you cannot eat it yourself; it is fed to a player by "
+                    f"the player on their right. Instead {what}.")
+        if step == "own":
+            return f"{card} is a {use.split(':')[0]} card, and this is your {PHASE_TITLES[phase]} phase: {what}."
+        if step == "neighbour" and info.kind == phase:
+            return f"{card} is not fattening ({info.pounds:+d} lb): only a +1 lb or worse {phase} may be fed. Instead {what}."
+        if step == "neighbour":
+            return f"{card} is not a {PHASE_TITLES[phase]}: {active} skipped a {phase}, so only a fattening {phase} may be fed. Instead {what}."
+        answer = {
+            "laziness": f"{card} is not a Laziness card: only Laziness cancels {active}'s Exercise",
+            "cheat": f"{card} is not a Cheat card: only a Cheat may be played on {active} now",
+            "willpower": f"{card} is not a Willpower card: only Willpower cancels the Cheat played on you",
+        }.get(step, f"{card} cannot be played now")
+        return f"{answer}. Instead {what}."
+    label = decline_label(view, action) if isinstance(action, (Pass, Skip)) else str(action)
+    return f"{label} is not possible now: {what}."
+
+
 class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
     def __init__(
-        self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True
+        self,
+        players: int = 4,
+        seed: int = 0,
+        human: int = 0,
+        bots="greedy",
+        auto_pass: bool = True,
+        hints: bool = True,
+        **options,
     ):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
-        self.game = load("diet", players=players)
+        self.game = load("diet", players=players, **options)
         players = self.game.num_players
         seed = common.check_seed(seed)
         self.human = human = common.check_seat(human, players)
@@ -94,6 +199,8 @@ class DietApp(common.AppBox):
         self.bots = {
             seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
         }
+        #: What the app calls each seat, as every app does: "You", "Bot 1", "Bot 2", ...
+        self.names = ["You" if seat == human else f"Bot {seat}" for seat in range(players)]
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
         self.notes: list[tuple[int, str]] = []  # (log length then, text): passes the log does not tell
 
@@ -112,6 +219,7 @@ class DietApp(common.AppBox):
         )
         super().__init__(
             [
+                widgets.HTML(CSS),
                 self.header,
                 self.thinking_view,
                 self.weights_view,
@@ -149,13 +257,29 @@ class DietApp(common.AppBox):
         self.out.outputs = ()
         self._advance()
 
-    def play(self, action) -> None:
-        """Play ``action`` (an action or its text) for you, then let the bots move."""
+    def play(self, action) -> bool:
+        """Play ``action`` (an action or its text) for you, then let the bots move.
+
+        A move the rules refuse changes nothing and is explained in a player's words
+        (what is wrong, what to do instead). True when the move was played."""
         view = self.state.observe(self.human)
-        self.state.apply(self.human, action)
+        try:
+            if isinstance(action, str):
+                action = self.game.parse_action(action)
+            self.state.apply(self.human, action)
+        except (IllegalAction, ValueError):
+            self._refuse(view, action)
+            return False
         self._note(self.human, action, view)
         self.selected = []
         self._advance()
+        return True
+
+    def _refuse(self, view: dict, action) -> None:
+        """Say why ``action`` is refused (the state is unchanged)."""
+        text = refusal_text(view, action, self._name, self.game.deck, self.game.deck.planning_discards)
+        self._render()
+        common.message(self.out, text, "error")
 
     def _advance(self) -> None:
         while True:
@@ -215,22 +339,25 @@ class DietApp(common.AppBox):
             self._stale(f"Clicking {card or 'that card'}")
             return
         card = hand[position]
-        if view["over"]:
-            common.message(self.out, "The game is over: press New game to play again.", "error")
+        if view["over"] or self.human not in view["waiting_for"]:
+            self._refuse(view, Play(card))
             return
-        if view["phase"] == "planning" and self.human in self.state.to_move():
+        if view["phase"] == "planning":
             if position in self.selected:
                 self.selected.remove(position)
             elif len(self.selected) < self.game.deck.planning_discards:
                 self.selected.append(position)
             else:
-                common.message(self.out, f"You may discard at most {self.game.deck.planning_discards} cards.", "error")
+                limit = self.game.deck.planning_discards
+                common.message(
+                    self.out, f"You may discard at most {limit} cards: click a marked card to unmark it first.", "error"
+                )
                 return
             self.out.outputs = ()
             self._render()
             return
         if Play(card) not in self.state.legal_actions(self.human):
-            common.message(self.out, f"You cannot play {card} now.", "error")
+            self._refuse(view, Play(card))
             return
         self.out.outputs = ()
         self.play(Play(card))
@@ -259,7 +386,7 @@ class DietApp(common.AppBox):
         return self.state.observe(self.human)["hand"]
 
     def _name(self, seat: int) -> str:
-        return "You" if seat == self.human else self.game.names[seat]
+        return self.names[seat]
 
     def _render(self) -> None:
         view = self.state.observe(self.human)
@@ -281,7 +408,7 @@ class DietApp(common.AppBox):
         for index, line in enumerate(self.state.log[first:], start=first):
             if line.startswith("Turn ") and turns[-1]:
                 turns.append([])
-            turns[-1].append(log_line(personalise(line, self.game.names, self.human)))
+            turns[-1].append(log_line(rename(line, self.names, self.game.names)))
             turns[-1].extend(notes.get(index + 1, []))
         waiting = pending_text(self.state.observe(self.human), self._name)
         if waiting:
@@ -351,17 +478,31 @@ class DietApp(common.AppBox):
                 "then draw as many - or keep your hand."
             )
         if step == "own" and phase == "exercise":
-            return "Exercise: play an Exercise card (an opponent may cancel it with Laziness), or none."
+            return "Exercise: click an Exercise card (an opponent may cancel it with Laziness), or press No exercise."
         if step == "own":
             right = self._name(self.state.right_of(self.human))
-            return f"{PHASE_TITLES[phase]}: eat a {phase} worth 0 or -1, or none ({right} may then feed you a fattening one)."
+            return (
+                f"{PHASE_TITLES[phase]}: click a {phase} worth 0 or -1 to eat it, or press No {phase} "
+                f"({right} may then feed you a fattening one)."
+            )
         if step == "neighbour":
-            return f"{active} ate no {phase}. Feed {active} a fattening {phase}?"
+            return f"{active} ate no {phase}: click a fattening {phase} to feed {active}, or press Feed nothing."
         if step == "laziness":
-            return f"{active} played {table['card']}. Cancel it with Laziness?"
+            return f"{active} played {table['card']}: click Laziness to cancel it, or press No Laziness."
         if step == "cheat":
-            return f"Cheat phase of {active}: play a Cheat card on {active}?"
-        return f"{self._name(table['by'])} played {table['card']} on you. Cancel it with Willpower?"
+            return f"Cheat phase of {active}: click a Cheat card to play it on {active}, or press No Cheat."
+        return f"{self._name(table['by'])} played {table['card']} on you: click Willpower to cancel it, or press No Willpower."
+
+    def _target(self, view: dict, card) -> str:
+        """What clicking a playable card does now, with whom it is played on."""
+        step, active = view["step"], self._name(view["active"])
+        return {
+            "own": f"eat {card.name}" if card.kind != "exercise" else f"do {card.name}",
+            "neighbour": f"feed {active} {card.name}",
+            "laziness": f"cancel {active}'s Exercise with {card.name}",
+            "cheat": f"play {card.name} on {active}",
+            "willpower": f"cancel the Cheat on you with {card.name}",
+        }.get(step, f"play {card.name}")
 
     def _render_hand(self, view: dict) -> None:
         my_move = self.human in view["waiting_for"]
@@ -372,22 +513,33 @@ class DietApp(common.AppBox):
             info = self.game.deck.card(card)
             covers = card_use(info)
             marked = position in self.selected
+            playable = Play(card) in legal
+            if planning:
+                does = " (marked for discarding; click again to unmark)" if marked else " (click to mark it for discarding)"
+            elif playable:
+                does = f" (click to {self._target(view, info)})"
+            else:
+                does = " (not playable now)"
             button = widgets.Button(
                 # A mark in the text too: the button's colour is never the only sign.
                 description=f"{'✔ discard: ' if marked else ''}"
                 + (covers if covers.lower().startswith(card.lower()) else f"{card} · {covers}"),
-                tooltip=f"{card}: {covers}" + (" (marked for discarding; click again to unmark)" if marked else ""),
+                tooltip=f"{card}: {covers}{does}",
                 layout=widgets.Layout(width="auto"),
                 button_style="warning" if marked else "",
-                disabled=not (planning or Play(card) in legal),
+                disabled=not (planning or playable),
             )
             if marked:
                 button.style.text_color = "#111"  # dark on the orange: white there is 2.7:1
+            if playable and not planning:
+                button.add_class("gd-playable")
             button.on_click(lambda _, p=position, c=card: self._safely(lambda: self._click_card(p, c), f"Could not play {c}"))
             buttons.append(button)
         self.hand_box.children = buttons
 
     def _render_actions(self, view: dict) -> None:
+        """Only what you may do now: in Planning, discard the marked cards or keep the
+        hand; otherwise the button that plays no card (cards are played from the hand)."""
         if self.human not in view["waiting_for"]:
             self.action_box.children = ()
             return
@@ -404,36 +556,36 @@ class DietApp(common.AppBox):
             buttons = [discard, keep]
         else:
             for action in self.state.legal_actions(self.human):
-                label = str(action)
-                button = widgets.Button(
-                    description=label[0].upper() + label[1:],
-                    button_style="primary" if isinstance(action, Play) else "",
-                    layout=widgets.Layout(width="auto"),
-                )
-                button.on_click(lambda _, a=action: self._safely(lambda: self._click_action(a), f"Could not {a}"))
+                if isinstance(action, Play):
+                    continue  # played by clicking the card in your hand
+                label = decline_label(view, action)
+                button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+                button.on_click(lambda _, a=action, t=label: self._safely(lambda: self._click_action(a), f"Could not press {t}"))
                 buttons.append(button)
         self.action_box.children = buttons
 
     def _click_action(self, action) -> None:
         if action not in self.state.legal_actions(self.human):
-            self._stale(f"{str(action)[:1].upper()}{str(action)[1:]}")
+            label = "Keeping your hand" if action == Discard(()) else decline_label(self.state.observe(self.human), action)
+            self._stale(label)
             return
         self.out.outputs = ()
         self.play(action)
 
 
 def play_diet(
-    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True
+    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True, **options
 ) -> DietApp:
     """A Diet Game against bots: you sit in seat ``human``; ``bots`` is a bot name
     (``"greedy"``, ``"random"``) for every other seat, or a list with one per other seat
     (or one per seat, your entry ignored). Bad settings raise ``ValueError`` at once.
 
     ``auto_pass=True`` answers for you when you have nothing to play (for example no
-    Laziness in hand when asked). ``hints=False`` hides the Hint and Why? buttons.
-    Returns the app widget.
+    Laziness in hand when asked). ``hints=False`` hides the Hint and Why? buttons;
+    ``options`` are the rule options of ``gamedesign.load("diet", ...)`` (a ``deck``, a
+    ``target``, ...). Returns the app widget.
     """
-    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass, hints=hints)
+    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass, hints=hints, **options)
 
 
 __all__ = ["DietApp", "play_diet"]

@@ -125,6 +125,21 @@ def _set_options(dropdown: widgets.Dropdown, options: list) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
+def in_words(text: str, names: list[str], teams: list[str] | None = None, human: int | None = None) -> str:
+    """``text`` (an action or a log line) with the app's names for the seats: "player 1"
+    becomes "Bot 1 (team B)" (the team when ``teams`` is given) and ``human``'s seat "you"."""
+
+    def name(match) -> str:
+        seat = int(match[1])
+        if seat >= len(names):
+            return match[0]
+        if seat == human:
+            return "you"
+        return names[seat] + (f" (team {teams[seat]})" if teams else "")
+
+    return re.sub(r"\bplayer (\d+)\b", name, text)
+
+
 def refusal_text(state, seat: int, action, names: list[str]) -> str:
     """Why ``action`` is refused for ``seat``, in a player's words, and what to do instead."""
     view = state.observe(seat)
@@ -148,7 +163,7 @@ def refusal_text(state, seat: int, action, names: list[str]) -> str:
         side = view["board"][action.event]["AB".index(view["team"])]
         if side[action.spot - 1] is not None:
             return f"That spot is taken by {side[action.spot - 1]}: choose an empty spot."
-    return f"You cannot {action} now: {STEP_HINT.get(view['step'], 'wait')}."
+    return f"You cannot {in_words(str(action), names)} now: {STEP_HINT.get(view['step'], 'wait')}."
 
 
 class GymApp:
@@ -185,12 +200,13 @@ class GymApp:
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
         self.thinking_view = widgets.HTML()
-        self.hints = HintBar(self._hint_question, hints)
+        self.hints = HintBar(self._hint_question, hints, words=lambda text: in_words(text, self.names, self.teams, human))
         self.go_button = widgets.Button(description="Place", button_style="primary")
         self.skip_button = widgets.Button(description="Skip")
         self.go_button.on_click(lambda _: self._safely(self.go))
         self.skip_button.on_click(lambda _: self._safely(self.skip))
         self.kind_pick.observe(lambda _: self._safely(self._fill_targets), names="value")
+        self.target_pick.observe(lambda _: self._safely(self._sync_buttons), names="value")
         self.note = widgets.HTML()
         self.controls = widgets.VBox()
         self.seed_box = seed_input(seed)
@@ -276,7 +292,7 @@ class GymApp:
                 verdict = "Your team wins!" if team == mine else "Your team loses."
                 self._message(f"Game over. Team {team} wins. {verdict}", "ok")
             else:
-                self._message(f"You played: {action}.", "ok")
+                self._message(f"You played: {self._words(action)}.", "ok")
         self.render()
         return True
 
@@ -311,7 +327,12 @@ class GymApp:
             event, spot = self.spot_pick.value
             self.act(Place(self.kid_pick.value, event, spot))
         elif step == "advance":
-            self.act(Advance(self.first_pick.value, self.second_pick.value))
+            if isinstance(self.first_pick.value, Skip):
+                self.act(self.first_pick.value)
+            else:
+                self.act(Advance(self.first_pick.value, self.second_pick.value))
+        elif step == "action" and isinstance(self.kind_pick.value, Skip):
+            self.act(self.kind_pick.value)
         elif self.target_pick.value is None:
             self._message("There is nothing to choose here: use Skip.", "error")
         else:
@@ -378,12 +399,12 @@ class GymApp:
     def _named(self, line: str) -> str:
         """A log line with the app's names for the seats: "player 1 placed ..." becomes
         "Bot 1 (team B) placed ...", and the learner's own seat "you"."""
-        def name(match) -> str:
-            seat = int(match[1])
-            return "you" if seat == self.human else f"{self.names[seat]} (team {self.teams[seat]})"
-
-        line = re.sub(r"\bplayer (\d+)\b", name, line)
+        line = in_words(line, self.names, self.teams, self.human)
         return line[:1].upper() + line[1:]
+
+    def _words(self, action) -> str:
+        """An action as the controls and messages show it: "force Bot 1 (team B)"."""
+        return in_words(str(action), self.names, self.teams, self.human)
 
     def _render_controls(self, view: dict) -> None:
         step = view["step"]
@@ -394,27 +415,28 @@ class GymApp:
         fresh = self._fresh_step()
         suggested = self._suggestion(view, legal) if fresh and step != "take" else None
         self.go_button.disabled = False
-        if fresh:  # the suggested button stands out: Skip when the greedy bot would skip
-            skip = isinstance(suggested, Skip)
-            self.go_button.button_style, self.skip_button.button_style = ("", "primary") if skip else ("primary", "")
+        self.go_button.button_style, self.skip_button.button_style = "primary", ""
+        for part in (self.target_pick, self.second_pick, self.skip_button):
+            part.layout.display = None
         if step == "take":
             self.controls.children = [widgets.HTML("Click a Kid in the row below.")]
         elif step == "advance":
             self._advances = [a for a in legal if isinstance(a, Advance)]
             firsts = sorted({e for a in self._advances for e in a.steps})
-            _set_options(self.first_pick, [(e, e) for e in firsts])
-            if isinstance(suggested, Advance):
-                self.first_pick.value = suggested.first
+            # "No advance" is a choice like the others: the default when the greedy bot would skip.
+            _set_options(self.first_pick, [(e, e) for e in firsts] + [("No advance", Skip("advance"))])
+            if fresh:
+                self.first_pick.value = suggested.first if isinstance(suggested, Advance) else Skip("advance")
             self._fill_seconds()
-            if isinstance(suggested, Advance):
+            if isinstance(suggested, Advance) and fresh:
                 self.second_pick.value = suggested.second
-            self.go_button.disabled = not self._advances
             self.go_button.description, self.skip_button.description = "Advance", "No advance"
             self.controls.children = [
                 self.first_pick,
                 self.second_pick,
                 widgets.HBox([self.go_button, self.skip_button]),
             ]
+            self._sync_buttons()
         elif step == "place":
             self._places = [a for a in legal if isinstance(a, Place)]
             deck = self.game.deck
@@ -431,14 +453,17 @@ class GymApp:
             self.go_button.description = "Place"
             self.controls.children = [self.kid_pick, self.spot_pick, self.go_button]
         elif step == "action":
-            kinds = self.state.action_kinds()
-            _set_options(self.kind_pick, [(k.title(), k) for k in kinds])
             from gamedesign.games.gym.rules import ACTION_KIND
 
-            if ACTION_KIND.get(type(suggested)) in kinds:
-                self.kind_pick.value = ACTION_KIND[type(suggested)]
+            # Only the Event Actions with something to do now, and "No action" (a legal choice).
+            open_kinds = [k for k in self.state.action_kinds() if any(ACTION_KIND.get(type(a)) == k for a in legal)]
+            self._closed_kinds = [k for k in self.state.action_kinds() if k not in open_kinds]
+            _set_options(self.kind_pick, [(k.title(), k) for k in open_kinds] + [("No action", Skip("action"))])
+            if fresh:
+                kind = ACTION_KIND.get(type(suggested))
+                self.kind_pick.value = kind if kind in open_kinds else Skip("action")
             self._fill_targets()
-            if suggested in [v for _, v in self.target_pick.options]:
+            if fresh and suggested in [v for _, v in self.target_pick.options]:
                 self.target_pick.value = suggested
             self.go_button.description, self.skip_button.description = "Do it", "Skip action"
             self.controls.children = [
@@ -447,6 +472,7 @@ class GymApp:
                 self.note,
                 widgets.HBox([self.go_button, self.skip_button]),
             ]
+            self._sync_buttons()
         elif step == "give_back":
             self._set_targets(legal, "Give back")
             if suggested in legal:
@@ -459,11 +485,36 @@ class GymApp:
                 self.go_button,
             ]
         elif step == "coach":
-            self._set_targets([a for a in legal if not isinstance(a, Skip)], "Coach")
-            if suggested in [v for _, v in self.target_pick.options]:
+            coaches = [a for a in legal if not isinstance(a, Skip)]
+            self._set_targets(coaches + [a for a in legal if isinstance(a, Skip)], "Coach")
+            if fresh and suggested in legal:
                 self.target_pick.value = suggested
             self.go_button.description, self.skip_button.description = "Place Coach", "Skip coach"
             self.controls.children = [self.target_pick, widgets.HBox([self.go_button, self.skip_button])]
+            self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        """The main button does what the dropdowns say: when they say skip, it is the skip
+        button ("No advance", "Skip action", "Skip coach") and the separate one is hidden."""
+        if self.state is None or not self._my_turn():
+            return
+        step = self.state.step
+        chosen = {"advance": self.first_pick.value, "action": self.kind_pick.value, "coach": self.target_pick.value}.get(step)
+        skipping = isinstance(chosen, Skip)
+        labels = {"advance": ("Advance", "No advance"), "action": ("Do it", "Skip action"), "coach": ("Place Coach", "Skip coach")}
+        if step in labels:
+            go, skip = labels[step]
+            self.go_button.description = skip if skipping else go
+            self.go_button.disabled = False
+            self.skip_button.layout.display = "none" if skipping else None
+            self.go_button.button_style, self.skip_button.button_style = "primary", ""
+            hidden = "none" if skipping else None
+            if step == "advance":
+                self.second_pick.layout.display = hidden
+            elif step == "action":
+                self.target_pick.layout.display = hidden
+        else:
+            self.skip_button.layout.display = None
 
     def _suggestion(self, view: dict, legal: list):
         """The greedy bot's move from your observation: the choice the controls start on."""
@@ -502,6 +553,10 @@ class GymApp:
             return
         first = self.first_pick.value
         options = []
+        if isinstance(first, Skip):
+            _set_options(self.second_pick, [])
+            self._sync_buttons()
+            return
         for a in getattr(self, "_advances", []):
             if a.second is None and a.first == first:
                 options.insert(0, ("nothing else: it goes up 2", None))
@@ -509,17 +564,18 @@ class GymApp:
                 other = a.second if a.first == first else a.first
                 options.append((f"{other} (each goes up 1)", other))
         _set_options(self.second_pick, options)
+        self._sync_buttons()
 
     def _last_moves_html(self) -> str:
         """What the bots did since your last move, in the app's names."""
         if not self.bot_moves:
             return ""
-        lines = [f"{html.escape(self.names[seat])} (team {self.teams[seat]}): {html.escape(str(a))}" for seat, a in self.bot_moves]
+        lines = [f"{html.escape(self.names[seat])} (team {self.teams[seat]}): {html.escape(self._words(a))}" for seat, a in self.bot_moves]
         return '<div class="gd-lastmoves"><b>Since your last move</b><br>' + "<br>".join(lines[-8:]) + "</div>"
 
     def _set_targets(self, actions, label: str) -> None:
         self.target_pick.description = label
-        _set_options(self.target_pick, [(str(a), a) for a in actions])
+        _set_options(self.target_pick, [(self._words(a), a) for a in actions])
         self.go_button.disabled = not actions
 
     def _fill_targets(self) -> None:
@@ -528,15 +584,22 @@ class GymApp:
         from gamedesign.games.gym.rules import ACTION_KIND
 
         kind = self.kind_pick.value
+        closed = getattr(self, "_closed_kinds", [])
+        blocked = (
+            f"<br><i>Not possible now (a Coach blocks it, or nothing fits): {html.escape(', '.join(k.title() for k in closed))}.</i>"
+            if closed
+            else ""
+        )
+        if isinstance(kind, Skip):
+            self._set_targets([], "Target")
+            self.note.value = "<small>No Event Action this turn.</small>" + blocked
+            self._sync_buttons()
+            return
         options = [a for a in self.state.legal_actions(self.human) if ACTION_KIND.get(type(a)) == kind]
         self._set_targets(options, "Target")
         what = f"<small>{html.escape(kind.title())}: {html.escape(ACTIONS[kind])}.</small>" if kind in ACTIONS else ""
-        self.note.value = what + (
-            f"<br><i>No {html.escape(kind)} is possible now (a Coach may block it, or nothing fits): "
-            "choose another action or Skip action.</i>"
-            if not options and kind is not None
-            else ""
-        )
+        self.note.value = what + blocked
+        self._sync_buttons()
 
     def _schedule_html(self, view: dict) -> str:
         final = view["in_play_final"]

@@ -32,6 +32,11 @@ def _greedy(game, seat: int):
     return bot
 
 
+def _first_up(text: str) -> str:
+    """``text`` with its first letter upper case (names inside keep their case)."""
+    return text[:1].upper() + text[1:]
+
+
 def _ranked(pairs) -> list:
     return sorted(pairs, key=lambda pair: -pair[1])
 
@@ -64,34 +69,31 @@ _GYM_REASON = {
 
 def _gym(bot, observation, legal) -> Hint:
     step = observation["step"]
-    scorer = getattr(bot, f"_score_{step}", None)  # the bot's own estimate of each move
     action = bot.act(observation, legal)
-    score = scorer(observation, legal) if scorer else None
-    values = _ranked((str(a), round(score(a), 2)) for a in legal) if score else []
-    return Hint(action, f"{str(action).capitalize()}: {_GYM_REASON.get(step, 'the best estimated gain')}.", values)
+    values = [(str(a), round(value, 2)) for a, value in bot.explain(observation, legal)]
+    return Hint(action, f"{_first_up(str(action))}: {_GYM_REASON.get(step, 'the best estimated gain')}.", values)
+
+
+_DIET_REASON = {
+    "own": "eat the meal or do the Exercise that loses the most weight (values: pounds lost)",
+    "neighbour": "feed your neighbour the most fattening meal you hold (values: pounds added)",
+    "willpower": "Willpower cancels the Cheat played on you",
+    "laziness": "answer with Laziness only when the race is at stake: the player leads, is near the target "
+    "or would reach it",
+    "cheat": "play a Cheat only when the race is at stake (the player leads or is near the target) or you hold two",
+}
 
 
 def _diet(bot, observation, legal) -> Hint:
-    from gamedesign.games.diet import Play
+    from gamedesign.games.diet.bots import FRESH_CARD_VALUE
 
-    deck = bot.game.deck
     action = bot.act(observation, legal)
+    values = [(str(what), round(value, 2)) for what, value in bot.explain(observation, legal)]
     if observation["phase"] == "planning":
-        values = [(name, round(v, 2)) for name, v in _ranked(bot.card_values(observation["hand"]))]
-        from gamedesign.games.diet.bots import FRESH_CARD_VALUE
-
-        return Hint(action, f"{str(action).capitalize()}: discard the cards worth less than a fresh card "
-                    f"from the deck ({FRESH_CARD_VALUE}).", values)
-    plays = [a for a in legal if isinstance(a, Play)]
-    values = _ranked((a.card, -deck.card(a.card).pounds) for a in plays)
-    reasons = {
-        "own": "eat the meal or Exercise that loses the most weight (values: pounds lost)",
-        "neighbour": "feed your neighbour the most fattening meal you hold",
-        "willpower": "Willpower cancels the Cheat played on you",
-        "laziness": "answer with Laziness only when the race is at stake",
-        "cheat": "play a Cheat only when the race is at stake or you hold two",
-    }
-    return Hint(action, f"{str(action).capitalize()}: {reasons.get(observation['step'], 'the best move now')}.", values)
+        reason = f"discard the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE})"
+    else:
+        reason = _DIET_REASON.get(observation["step"], "the best move now")
+    return Hint(action, f"{_first_up(str(action))}: {reason}.", values)
 
 
 #: Each game's hint: its greedy bot's choice and the values it compares.
@@ -110,12 +112,15 @@ def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
     return explain(bot, observation, legal)
 
 
-def hint_html(result: Hint, why: bool) -> str:
-    """The hint as a short line, with the compared values as a list when ``why``."""
-    text = f'<div class="gd-hint" role="status"><b>Hint:</b> {html.escape(result.reason)}'
+def hint_html(result: Hint, why: bool, words=None) -> str:
+    """The hint as a short line, with the compared values as a list when ``why``;
+    ``words(text)`` puts the app's names for the players into the texts ("player 1" ->
+    "Bot 1")."""
+    words = words or (lambda text: text)
+    text = f'<div class="gd-hint" role="status"><b>Hint:</b> {html.escape(words(result.reason))}'
     if why and result.values:
         rows = "".join(
-            f"<li>{html.escape(str(label))}: <b>{value:g}</b></li>" for label, value in result.values[:8]
+            f"<li>{html.escape(words(str(label)))}: <b>{value:g}</b></li>" for label, value in result.values[:8]
         )
         more = f" (and {len(result.values) - 8} more)" if len(result.values) > 8 else ""
         text += f"<br><small>The values the bot compares, best first{more}:</small><ol>{rows}</ol>"
@@ -126,13 +131,14 @@ class HintBar(widgets.VBox):
     """A "Hint" and a "Why?" button and the answer beneath them.
 
     ``ask()`` returns ``(game, seat, observation, legal_actions)`` for the player now, or
-    raises ``ValueError`` saying why there is nothing to hint.
+    raises ``ValueError`` saying why there is nothing to hint. ``words(text)``, when
+    given, names the players in the hint as the app does.
     """
 
-    def __init__(self, ask, enabled: bool = True):
+    def __init__(self, ask, enabled: bool = True, words=None):
         if not isinstance(enabled, bool):
             raise ValueError(f"hints must be True or False, not {enabled!r}")
-        self.ask, self.enabled = ask, enabled
+        self.ask, self.enabled, self.words = ask, enabled, words
         self.answer = widgets.HTML()
         self.hint_button = widgets.Button(description="Hint", tooltip="What would the greedy bot play?")
         self.why_button = widgets.Button(description="Why?", tooltip="The values the greedy bot compares")
@@ -145,7 +151,7 @@ class HintBar(widgets.VBox):
     def show(self, why: bool) -> None:
         """Answer a click; a refusal is a sentence, never an exception."""
         try:
-            self.answer.value = hint_html(hint(*self.ask()), why)
+            self.answer.value = hint_html(hint(*self.ask()), why, self.words)
         except Exception as err:  # a click must never raise into the notebook
             from gamedesign.apps.common import error_text
 

@@ -91,7 +91,7 @@ class LegDayApp:
         players = self.game.num_players
         seed = check_seed(seed)
         self.human = human = check_seat(human, players)
-        self.bot_specs = specs = seat_specs(self.game, human, bots)
+        self.bot_specs = seat_specs(self.game, human, bots)
         self.names = [
             "You" if seat == human else f"Bot {seat}"
             for seat in range(players)
@@ -239,7 +239,9 @@ class LegDayApp:
         elif view["my_pick"] is not None:
             self.hand_label.value = "<b>Your hand</b> — waiting for the others to pick."
         else:
-            self.hand_label.value = "<b>Your hand</b> — press Play under the card you keep today:"
+            self.hand_label.value = (
+                f"<b>Your hand</b> — press Play under the card you keep today ({html.escape(self._passing(view))}):"
+            )
         buttons = []
         for name in view["hand"]:
             card = deck.card(name)
@@ -268,24 +270,52 @@ class LegDayApp:
         self.scores.value = self._scores_html() if view["over"] else ""
 
     def _table_html(self, view: dict) -> str:
+        """Everyone's cards, the latest one outlined whether it went face up or face down,
+        and who has picked today (picks stay hidden until everyone has picked)."""
         deck = self.game.deck
         rows = []
         for seat, tableau in enumerate(view["tableaus"]):
             up = [name for name, face_up in tableau if face_up]
             down = [name for name, face_up in tableau if not face_up]
             legs_up = sum(1 for name in up if deck.card(name).kind == "legday")
-            last = tableau[-1][0] if tableau and tableau[-1][1] else None
-            chips = "".join(_chip(deck, name, True, new=i == len(up) - 1 and name == last) for i, name in enumerate(up))
+            latest_up = tableau[-1][1] if tableau else None  # how the latest card went down
+            chips = "".join(_chip(deck, name, True, new=latest_up is True and i == len(up) - 1) for i, name in enumerate(up))
             if seat == self.human or view["over"]:
-                chips += "".join(_chip(deck, name, False) for name in down)
+                chips += "".join(
+                    _chip(deck, name, False, new=latest_up is False and i == len(down) - 1) for i, name in enumerate(down)
+                )
                 hidden = ""
+            elif down:
+                note = f"{len(down)} face down" + ((" (new)" if len(down) == 1 else " (1 new)") if latest_up is False else "")
+                hidden = legday_cards.face_down_html(note, new=latest_up is False)
             else:
-                hidden = legday_cards.face_down_html(f"{len(down)} face down") if down else ""
+                hidden = ""
             rows.append(
                 f"<tr><th>{html.escape(self.names[seat])}</th><td>{chips}{hidden}</td>"
-                f"<td>{legs_up} face-up Leg Day{'s' if legs_up != 1 else ''}</td></tr>"
+                f"<td>{legs_up}</td>"
+                + ("" if view["over"] else f"<td>{html.escape(self._today(view, seat))}</td>")
+                + "</tr>"
             )
-        return '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest Gym Day card)</th><th>Seen Leg Days</th></tr>' + "".join(rows) + "</table>"
+        today = "" if view["over"] else "<th>Today</th>"
+        return (
+            '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest, face up or down)</th>'
+            f"<th>Face-up Leg Days</th>{today}</tr>" + "".join(rows) + "</table>"
+        )
+
+    def _today(self, view: dict, seat: int) -> str:
+        """Whether ``seat`` has picked today: picks are shown only when everyone has picked."""
+        if seat in view["waiting_for"]:
+            return "your pick" if seat == self.human else "choosing…"
+        if seat == self.human and view["my_pick"] is not None:
+            return f"picked {legday_cards.display_name(self.game.deck.card(view['my_pick']))}"
+        return "picked (hidden)"
+
+    def _passing(self, view: dict) -> str:
+        """Where your hand goes after today and whose hand you get."""
+        players = view["players"]
+        step = 1 if view["pass_direction"] == "left" else -1
+        to, came = self.names[(self.human + step) % players], self.names[(self.human - step) % players]
+        return f"after today your other cards go to {to} and you get {came}'s hand"
 
     def _scores_html(self) -> str:
         state = self.state

@@ -146,13 +146,15 @@ def mini_card_html(card, note: str = "", new: bool = False) -> str:
     )
 
 
-def face_down_html(text: str = "face down") -> str:
-    """A face-down card (Home Day): a hatched back and the words."""
+def face_down_html(text: str = "face down", new: bool = False) -> str:
+    """A face-down card (Home Day): a hatched back and the words; outlined when ``new``
+    (played on the latest day), as the latest face-up cards are."""
     back = (
         '<svg viewBox="0 0 16 22" width="12" height="16" aria-hidden="true"><rect x="1" y="1" width="14" height="20" '
         'rx="2" fill="#333" stroke="#fff"/><path d="M1 7 L15 1 M1 14 L15 8 M1 21 L15 15" stroke="#fff"/></svg>'
     )
-    return f'<span class="gd-minicard gd-down" title="face down (Home Day)">{back} {html.escape(text)}</span>'
+    mark = " gd-new" if new else ""
+    return f'<span class="gd-minicard gd-down{mark}" title="face down (Home Day)">{back} {html.escape(text)}</span>'
 
 
 __all__ = ["KIND_COLOUR", "KIND_WORD", "CSS", "symbol_svg", "display_name", "scoring_text", "count_text",

@@ -14,28 +14,31 @@ from pathlib import Path
 import altair as alt
 import pandas as pd
 
+from ..lab import labels as names
+from ..lab.verdict import guess_game
 from . import PALETTE, _need
 
-#: The measures shown by default in comparison charts (those present in the table).
-DEFAULT_MEASURES = (
-    "seat 0 wins",
-    "draw",
-    "length",
-    "mean score",
-    "real choices",
-    "branching factor",
-    "lead changes",
-    "drama",
-    "winner clear at",
-)
+#: The measures shown by default in comparison charts (those present in the table), with
+#: every change that is clear after the correction for many measures.
+DEFAULT_MEASURES = ("win-rate gap", "seat 0 wins", "length", "mean score", "lead changes", "drama")
+
+#: How the panel of each kind of measure is titled (one scale per panel).
+_PANEL_TITLES = {
+    "share": "Shares of games (percentage points)",
+    "points": "{points}",
+    "length": "Game length ({length})",
+    "count": "Counts per game",
+    "p-value": "Test p-values",
+}
 
 
-def _pick_measures(table: pd.DataFrame, measures) -> list[str]:
+def _pick_measures(table: pd.DataFrame, measures, clear_too: bool = True) -> list[str]:
     present = list(dict.fromkeys(table["measure"]))
     if measures is None:
         chosen = [m for m in DEFAULT_MEASURES if m in present]
-        chosen += [m for m in present if m not in DEFAULT_MEASURES and not m.startswith(("seat ", "in play: "))
-                   and m not in ("timeout", "completed", "decision points", "comeback", "winning score")]
+        if clear_too and "clear_holm" in table:
+            clear = table[table["clear_holm"].fillna(False).astype(bool)]
+            chosen += [m for m in dict.fromkeys(clear["measure"]) if m not in chosen and m != "completed"][:8]
         return chosen
     unknown = [m for m in measures if m not in present]
     if unknown:
@@ -47,71 +50,109 @@ def _variant_colour(labels) -> alt.Color:
     return alt.Color("variant:N", title="Variant", sort=list(labels), scale=alt.Scale(domain=list(labels), range=PALETTE))
 
 
-def differences_chart(comparison: pd.DataFrame, measures=None,
-                      title: str = "Difference from the baseline, with 95% intervals") -> alt.Chart:
-    """One small panel per measure: each variant's paired difference from the baseline as a
-    dot with its 95% interval, and a line at 0 (no change). An interval that leaves out 0
-    is a change the games show clearly."""
+def _game(table: pd.DataFrame, game):
+    return game or guess_game(table["measure"])
+
+
+def _panel_title(kind: str, game) -> str:
+    return _PANEL_TITLES[kind].format(points=names.POINT_UNITS.get(game, "points").capitalize(),
+                                      length=names.LENGTH_UNITS.get(game, "the game's unit"))
+
+
+def _by_kind(measures, game) -> dict:
+    groups: dict = {}
+    for m in measures:
+        groups.setdefault(names.measure(m, game).kind, []).append(m)
+    return groups
+
+
+def differences_chart(comparison: pd.DataFrame, measures=None, title: str = "", game: str | None = None) -> alt.Chart:
+    """What changed: each variant's change from the baseline in every chosen measure, as a
+    dot with its 95% interval and a dashed line at 0 (no change). Measures of one kind
+    share a panel and its scale (shares in percentage points, points, length, counts).
+    A filled dot is a change that stays clear after the correction for many measures.
+
+    ``measures``: names of the table's measures (default: the few of
+    :data:`DEFAULT_MEASURES` and every clear change)."""
     _need(comparison, ["variant", "measure", "difference", "low", "high"], "the table of lab.compare(...)")
+    game = _game(comparison, game)
     measures = _pick_measures(comparison, measures)
     labels = list(dict.fromkeys(comparison["variant"]))
-    rows = comparison[comparison["measure"].isin(measures) & (comparison["variant"] != labels[0])]
-    data = rows[["variant", "measure", "difference", "low", "high", "clear"]].copy()
-    data["clear"] = data["clear"].map({True: "interval leaves out 0", False: "could be no change"})
-    base = alt.Chart()  # the data comes with the facet, so each panel shows its own measure
+    rows = comparison[comparison["measure"].isin(measures) & (comparison["variant"] != labels[0])].copy()
+    if "clear_holm" not in rows:
+        rows["clear_holm"] = rows.get("clear", False)
     colour = _variant_colour(labels[1:])
-    y = alt.Y("variant:N", title=None, sort=labels[1:], axis=alt.Axis(labels=False, ticks=False))
-    bars = base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="Difference from the baseline"), x2="high:Q",
-                                                 y=y, color=colour)
-    dots = base.mark_point(filled=True, size=70).encode(
-        x="difference:Q", y=y, color=colour,
-        shape=alt.Shape("clear:N", title=None, scale=alt.Scale(domain=["interval leaves out 0", "could be no change"],
-                                                                range=["circle", "diamond"])),
-        tooltip=["variant", "measure", alt.Tooltip("difference:Q", format="+.3f"), alt.Tooltip("low:Q", format="+.3f"),
-                 alt.Tooltip("high:Q", format="+.3f")],
-    )
-    zero = base.mark_rule(color="#555555", strokeDash=[4, 3]).encode(x=alt.datum(0))
-    return (
-        alt.layer(zero, bars, dots)
-        .properties(width=300, height=22 * max(1, len(labels) - 1))
-        .facet(row=alt.Row("measure:N", title=None, sort=measures, header=alt.Header(labelAngle=0, labelAlign="left")),
-               data=data)
-        .resolve_scale(x="independent")
-        .properties(title=alt.Title(title, subtitle=f"baseline: {labels[0]}; paired games, mean ± 1.96·sd/√n"))
-    )
+    panels = []
+    for kind, group in _by_kind(measures, game).items():
+        data = rows[rows["measure"].isin(group)].copy()
+        scale = 100.0 if kind == "share" else 1.0
+        for column in ("difference", "low", "high"):
+            data[column] = data[column] * scale
+        data["label"] = data["measure"].map(lambda m: names.label(m, game))
+        data["clear"] = data["clear_holm"].fillna(False).astype(bool).map(
+            {True: "clear", False: "could be chance"})
+        data = data[["variant", "label", "difference", "low", "high", "clear"]]
+        order = [names.label(m, game) for m in group]
+        y = alt.Y("label:N", title=None, sort=order)
+        base = alt.Chart(data)
+        bars = base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title=None), x2="high:Q", y=y,
+                                                     yOffset=alt.YOffset("variant:N", sort=labels[1:]), color=colour)
+        dots = base.mark_point(size=70, strokeWidth=2).encode(
+            x="difference:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels[1:]), color=colour,
+            fill=alt.condition(alt.datum.clear == "clear",
+                               alt.Fill("variant:N", title="Variant", scale=alt.Scale(domain=labels[1:], range=PALETTE)),
+                               alt.value("white")),
+            tooltip=["variant", alt.Tooltip("label:N", title="measure"), alt.Tooltip("difference:Q", format="+.2f"),
+                     alt.Tooltip("low:Q", format="+.2f"), alt.Tooltip("high:Q", format="+.2f"), "clear"],
+        )
+        zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#555555", strokeDash=[4, 3]).encode(x="zero:Q")
+        panels.append(alt.layer(zero, bars, dots).properties(
+            width=320, height=max(40, 26 * len(group) * max(1, len(labels) - 1)), title=_panel_title(kind, game)))
+    heading = title or (f"What {labels[1]} changed compared with {labels[0]}" if len(labels) == 2
+                        else f"What changed compared with {labels[0]}")
+    return alt.vconcat(*panels).resolve_scale(x="independent").properties(
+        title=alt.Title(heading, subtitle="dot: the change; bar: its 95% interval; filled: clear even allowing for "
+                                          "the many measures compared"))
 
 
-def values_chart(comparison: pd.DataFrame, measures=None, title: str = "Each variant's measures, with 95% intervals") -> alt.Chart:
-    """One small panel per measure: every variant's mean side by side with its own 95% interval."""
+def values_chart(comparison: pd.DataFrame, measures=None, title: str = "Each variant's measures, with 95% intervals",
+                 game: str | None = None) -> alt.Chart:
+    """Every variant's value of each chosen measure with its own 95% interval; measures of
+    one kind share a panel and its scale."""
     _need(comparison, ["variant", "measure", "value", "value_low", "value_high"], "the table of lab.compare(...)")
-    measures = _pick_measures(comparison, measures)
+    game = _game(comparison, game)
+    measures = _pick_measures(comparison, measures, clear_too=False)
     labels = list(dict.fromkeys(comparison["variant"]))
-    data = comparison[comparison["measure"].isin(measures)][["variant", "measure", "value", "value_low", "value_high"]]
-    base = alt.Chart()
     colour = _variant_colour(labels)
-    y = alt.Y("variant:N", title=None, sort=labels, axis=alt.Axis(labels=False, ticks=False))
-    bars = base.mark_rule(strokeWidth=2).encode(x=alt.X("value_low:Q", title="Value", scale=alt.Scale(zero=False)),
-                                                 x2="value_high:Q", y=y, color=colour)
-    dots = base.mark_point(filled=True, size=70).encode(
-        x="value:Q", y=y, color=colour,
-        tooltip=["variant", "measure", alt.Tooltip("value:Q", format=".3f"), alt.Tooltip("value_low:Q", format=".3f"),
-                 alt.Tooltip("value_high:Q", format=".3f")],
-    )
-    return (
-        alt.layer(bars, dots)
-        .properties(width=300, height=22 * len(labels))
-        .facet(row=alt.Row("measure:N", title=None, sort=measures, header=alt.Header(labelAngle=0, labelAlign="left")),
-               data=data)
-        .resolve_scale(x="independent")
-        .properties(title=alt.Title(title))
-    )
+    panels = []
+    for kind, group in _by_kind(measures, game).items():
+        data = comparison[comparison["measure"].isin(group)][["variant", "measure", "value", "value_low",
+                                                               "value_high"]].copy()
+        data["label"] = data["measure"].map(lambda m: names.label(m, game))
+        fmt = ".0%" if kind == "share" else ".2f"
+        order = [names.label(m, game) for m in group]
+        y = alt.Y("label:N", title=None, sort=order)
+        base = alt.Chart(data.drop(columns="measure"))
+        bars = base.mark_rule(strokeWidth=2).encode(
+            x=alt.X("value_low:Q", title=None, scale=alt.Scale(zero=False), axis=alt.Axis(format=fmt)),
+            x2="value_high:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels), color=colour)
+        dots = base.mark_point(filled=True, size=70).encode(
+            x="value:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels), color=colour,
+            tooltip=["variant", alt.Tooltip("label:N", title="measure"), alt.Tooltip("value:Q", format=fmt),
+                     alt.Tooltip("value_low:Q", format=fmt), alt.Tooltip("value_high:Q", format=fmt)],
+        )
+        heading = "Shares of games" if kind == "share" else _panel_title(kind, game)  # values, not changes
+        panels.append(alt.layer(bars, dots).properties(width=320, height=max(40, 26 * len(group) * len(labels)),
+                                                       title=heading))
+    return alt.vconcat(*panels).resolve_scale(x="independent").properties(title=alt.Title(title))
 
 
-def summary_chart(summary: pd.DataFrame, measures=None, title: str = "Design measures, with 95% intervals") -> alt.Chart:
+def summary_chart(summary: pd.DataFrame, measures=None, title: str = "Design measures, with 95% intervals",
+                  game: str | None = None) -> alt.Chart:
     """The measures of one set of games (:func:`gamedesign.lab.metrics.summary`) as dots with intervals."""
     _need(summary, ["measure", "value", "low", "high"], "the table of lab.metrics.summary(...)")
     table = summary.rename(columns={"low": "value_low", "high": "value_high"}).assign(variant="these games")
-    return values_chart(table, measures, title=title)
+    return values_chart(table, measures, title=title, game=game)
 
 
 def seat_chart(comparison: pd.DataFrame, title: str = "Win rate by seat, with 95% intervals") -> alt.Chart:
@@ -165,10 +206,11 @@ def length_chart(tables: dict, unit: str = "", title: str = "How long games last
     )
 
 
-def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth") -> alt.Chart:
-    """Per card: points per copy, pick rate and win rate when collected, side by side
+def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth", game: str | None = None) -> alt.Chart:
+    """Per card: what a copy is worth to its holder, how often it is taken when offered and
+    how often its holders win, three panels side by side, each with its own scale
     (``values``: :func:`gamedesign.lab.metrics.card_values`, or several stacked with a
-    ``variant`` column)."""
+    ``variant`` column). Labels come from :data:`gamedesign.lab.labels.CARD_MEASURES`."""
     _need(values, ["card", "points per copy", "pick rate", "win rate when collected"], "lab.metrics.card_values(...)")
     data = values.copy()
     if "variant" not in data:
@@ -178,10 +220,13 @@ def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth
     long = data.melt(id_vars=["variant", "card"], value_vars=["points per copy", "pick rate", "win rate when collected"],
                      var_name="measure", value_name="value")
     panels = []
-    for measure, fmt in (("points per copy", ".2f"), ("pick rate", ".0%"), ("win rate when collected", ".0%")):
+    for measure, fmt in (("points per copy", ".1f"), ("pick rate", ".0%"), ("win rate when collected", ".0%")):
         part = long[long["measure"] == measure]
+        heading = names.CARD_MEASURES[measure][0]
+        if measure == "points per copy":
+            heading += f" ({names.POINT_UNITS.get(game, 'points')})"
         panels.append(
-            alt.Chart(part, title=measure)
+            alt.Chart(part, title=heading)
             .mark_bar()
             .encode(
                 y=alt.Y("card:N", sort=order, title=None, axis=None if panels else alt.Axis()),
@@ -192,7 +237,8 @@ def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth
             )
             .properties(width=150, height=max(120, 14 * len(order) * len(labels)))
         )
-    return alt.hconcat(*panels, title=alt.Title(title, subtitle="points: the card's share of its category's points"))
+    worth = names.CARD_WORTH.get(game, names.CARD_MEASURES["points per copy"][1])
+    return alt.hconcat(*panels, title=alt.Title(title, subtitle=f"worth per copy: {worth}"))
 
 
 def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "The race: eventual winners and the rest") -> alt.Chart:

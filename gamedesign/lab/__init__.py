@@ -5,29 +5,41 @@
 * ``record.py``   - :func:`record_games`: play seeded games and keep per-move facts
 * ``metrics.py``  - design measures computed from game records
 * ``compare.py``  - :func:`compare`: variants on the same seeds, differences with 95% intervals
+* ``stats.py``    - Wilson intervals, paired tests, Holm's correction, games needed to see a change
+* ``verdict.py``  - :func:`verdict`: what a comparison shows, in plain words; :func:`measures_table`
+* ``labels.py``   - the friendly name and one-line explanation of every measure, option and deck number
+* ``balance.py``  - :func:`search_balance`: Optuna searches variants for one that meets a goal
 
 Charts are in :mod:`gamedesign.charts.lab`, the what-if app in :mod:`gamedesign.apps.lab`.
 No display code is imported here.
 """
 
-from . import metrics
+from . import balance, labels, metrics, stats
+from .balance import search_balance
 from .compare import compare, compare_records, compare_tables, comparison_summary, run_variants
 from .record import GameRecord, record_games
 from .variants import Variant, apply_deck_changes, load_preset, preset_names, save_preset, variant
+from .verdict import measures_table, verdict
 
 __all__ = [
     "GameRecord",
     "Variant",
     "apply_deck_changes",
+    "balance",
     "compare",
     "compare_records",
     "compare_tables",
+    "labels",
     "comparison_summary",
     "load_preset",
+    "measures_table",
     "metrics",
     "preset_names",
     "record_games",
     "run_variants",
     "save_preset",
+    "search_balance",
+    "stats",
     "variant",
+    "verdict",
 ]

@@ -1,7 +1,7 @@
 """Paired comparisons: variants played on the same seeds, differences with 95% intervals.
 
 Every variant plays game ``i`` from the same game seed and the same bot seeds (those of
-``gamedesign.simulate(..., seed=seed)``), so where the decks allow it the deals are the
+``gamedesign.simulate(..., seed=seed, batch=False)``), so where the decks allow it the deals are the
 same and much of the luck cancels out in the difference. For each measure of
 :func:`.metrics.game_table` and each variant, the difference from the first (baseline)
 variant is the mean of the per-game differences, with the interval
@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from .metrics import definition, game_table, interval, seat_columns
+from .stats import paired_test, with_correction
 from ..simulate import _process_pool, _unpicklable
 from .record import CHUNK, PARALLEL_FROM, record_games
 from .variants import Variant
@@ -84,8 +85,10 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     One row per variant and measure: ``variant``, ``measure``, ``value`` (the variant's
     mean) with ``value_low``/``value_high`` (its own 95% interval), ``baseline`` (the
     first variant's mean over the same games), ``difference``, ``low``, ``high`` (95%
-    interval of the difference), ``pairs`` (games where both have a value), ``clear``
-    (the interval leaves out 0) and ``definition``. The baseline's rows
+    interval of the difference), ``pairs`` (games where both have a value), ``sd`` (spread
+    of the per-game differences), ``p`` (paired test), ``clear`` (the interval leaves out
+    0), ``p_holm`` and ``clear_holm`` (the same after Holm's correction for all the
+    measures of that variant: see :func:`.stats.with_correction`) and ``definition``. The baseline's rows
     have a difference of 0. A last ``win-rate gap`` row per variant gives the balance
     between seats, with intervals from a paired bootstrap (see :func:`_gap_rows`).
     """
@@ -105,16 +108,18 @@ def compare_tables(tables: dict) -> pd.DataFrame:
                 continue
             value, value_low, value_high, _ = interval(table[measure])
             both = pd.concat([table[measure].rename("v"), base[measure].rename("b")], axis=1, join="inner").dropna()
-            diff, low, high, n = interval(both["v"] - both["b"])
+            test = paired_test(both["v"] - both["b"])
+            diff, low, high, n = test["mean"], test["low"], test["high"], test["n"]
             rows.append(dict(variant=label, measure=measure, value=value, value_low=value_low, value_high=value_high,
                              baseline=float(both["b"].mean()) if n else math.nan,
-                             difference=diff, low=low, high=high, pairs=n))
+                             difference=diff, low=low, high=high, pairs=n, sd=test["sd"],
+                             p=test["p"] if label != labels[0] else math.nan))
     rows += _gap_rows(tables)
     out = pd.DataFrame(rows)
     # Equal per-game values (a fixed length) give sd 0: their interval is the point itself.
     out["clear"] = (out["low"] > 0) | (out["high"] < 0)
     out["definition"] = out["measure"].map(definition)
-    return out
+    return with_correction(out)
 
 
 def _gap_rows(tables: dict, resamples: int = 1000) -> list[dict]:
@@ -147,7 +152,9 @@ def _gap_rows(tables: dict, resamples: int = 1000) -> list[dict]:
             continue
         boot, gap = gaps(tables[label])
         diff = boot - base_gaps
-        rows.append(dict(variant=label, measure="win-rate gap", value=gap,
+        p = min(1.0, 2 * min(float(np.mean(diff <= 0)), float(np.mean(diff >= 0))))  # bootstrap two-sided
+        rows.append(dict(variant=label, measure="win-rate gap", value=gap, sd=float(np.std(diff, ddof=1)),
+                         p=p if label != labels[0] else math.nan,
                          value_low=float(np.quantile(boot, 0.025)), value_high=float(np.quantile(boot, 0.975)),
                          baseline=base_gap, difference=gap - base_gap,
                          low=float(np.quantile(diff, 0.025)) if label != labels[0] else 0.0,
@@ -172,7 +179,9 @@ def compare(variants, bots, games: int = 200, seed: int = 0, progress=None) -> p
 
 def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
     """A compact wide view: one row per measure, the baseline's value and each other
-    variant's value and difference with its interval as text (``+0.12 [0.05, 0.19]``)."""
+    variant's value and difference with its interval as text (``+0.12 [0.05, 0.19] *``:
+    ``*`` clear after the correction for many measures, ``(*)`` clear only before it).
+    For a student, :func:`gamedesign.lab.verdict.measures_table` reads better."""
     table = comparison if measures is None else comparison[comparison["measure"].isin(measures)]
     labels = list(dict.fromkeys(table["variant"]))
     order = list(dict.fromkeys(table["measure"])) if measures is None else [m for m in measures if m in set(table["measure"])]
@@ -183,10 +192,18 @@ def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:
         part = table[table["variant"] == label].set_index("measure").reindex(order)
         out[label] = part["value"].round(3)
         out[f"{label} - {labels[0]}"] = [
-            "" if pd.isna(d) else f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" + (" *" if c else "")
-            for d, lo, hi, c in zip(part["difference"], part["low"], part["high"], part["clear"])
+            "" if pd.isna(d) else f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" + _mark(c, h)
+            for d, lo, hi, c, h in zip(part["difference"], part["low"], part["high"], part["clear"],
+                                       part["clear_holm"] if "clear_holm" in part else [None] * len(part))
         ]
     return out
+
+
+def _mark(clear, clear_holm) -> str:
+    """``" *"`` for a change clear after the correction, ``" (*)"`` for one clear only before it."""
+    if clear_holm is not None and not pd.isna(clear_holm) and bool(clear_holm):
+        return " *"
+    return " (*)" if clear else ""
 
 
 __all__ = ["compare", "compare_records", "compare_tables", "comparison_summary", "run_variants"]

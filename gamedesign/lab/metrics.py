@@ -17,24 +17,16 @@ from collections import defaultdict
 
 import pandas as pd
 
-#: Measure -> one-line definition (the per-game columns of :func:`game_table`).
-DEFINITIONS = {
-    "seat {k} wins": "share of games that seat k won (shared and team wins count for every winner)",
-    "draw": "share of games that ended with no winner",
-    "timeout": "share of games stopped by a turn limit instead of the rules' own end",
-    "completed": "share of games that reached the rules' own end (1 - timeout)",
-    "length": "game length in the game's unit: Leg Day days, GYM turns, Diet turns",
-    "mean score": "mean final score of the players who have one (Leg Day: not eliminated; Diet: weight change)",
-    "winning score": "the best final score among the winners (NaN without a winner)",
-    "decision points": "moves a player had to make in the game (all seats)",
-    "real choices": "share of decision points that offered more than one legal action",
-    "branching factor": "mean number of legal actions at a decision point",
-    "lead changes": "times the leader changed to a different seat (or team) between checkpoints",
-    "drama": "the eventual winner's worst deficit: most points behind the leader at any checkpoint",
-    "comeback": "share of games whose winner was behind the leader at some checkpoint",
-    "winner clear at": "share of the game played when the winner took the lead for good (1: only at the end)",
-    "last-round swing": "share of games whose winner was not leading at the checkpoint before the last one",
-}
+from . import labels
+from .stats import Z, wilson
+
+#: The per-game measures every game has (the first columns of :func:`game_table`).
+GENERAL_MEASURES = ("seat {k} wins", "draw", "timeout", "completed", "length", "mean score", "winning score",
+                    "decision points", "real choices", "branching factor", "lead changes", "drama", "comeback",
+                    "winner clear at", "last-round swing")
+
+#: Measure -> one-line definition (the per-game columns of :func:`game_table`), from :mod:`.labels`.
+DEFINITIONS = {name: labels.explain(name) for name in GENERAL_MEASURES}
 
 #: Measures of the whole set of games (not a mean of per-game values).
 SET_DEFINITIONS = {
@@ -49,10 +41,10 @@ SET_DEFINITIONS = {
 
 
 def definition(measure: str) -> str:
-    """The one-line definition of a measure (game-specific facts: their own name)."""
-    if measure.startswith("seat ") and measure.endswith(" wins"):
-        return DEFINITIONS["seat {k} wins"].replace("seat k", measure[:-5])
-    return DEFINITIONS.get(measure) or SET_DEFINITIONS.get(measure) or "game-specific count or share per game"
+    """The one-line definition of a measure (from :mod:`gamedesign.lab.labels`)."""
+    if measure in SET_DEFINITIONS and measure not in labels.MEASURE_NAMES:
+        return SET_DEFINITIONS[measure]
+    return labels.explain(measure)
 
 
 # ----------------------------------------------------------------------------------------
@@ -171,21 +163,37 @@ def game_table(records) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("game")
 
 
-def interval(values) -> tuple:
-    """Mean and 95% interval (mean ± 1.96·sd/√n) of the non-missing values, and n."""
+def is_rate(values) -> bool:
+    """Whether every non-missing value is 0 or 1 (a yes/no per game, whose mean is a rate)."""
+    values = pd.Series(values, dtype="float64").dropna()
+    return len(values) > 0 and bool(values.isin([0.0, 1.0]).all())
+
+
+def interval(values, rate: bool | None = None) -> tuple:
+    """Mean and 95% interval of the non-missing values, and n.
+
+    A rate (every value 0 or 1; ``rate=None`` decides from the values) gets the Wilson
+    interval, which stays inside [0, 1]; anything else mean ± 1.96·sd/√n.
+    """
     values = pd.Series(values, dtype="float64").dropna()
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan, 0
     mean = float(values.mean())
-    half = 1.96 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
+    if rate is None:
+        rate = is_rate(values)
+    if rate:
+        low, high = wilson(int(values.sum()), n)
+        return mean, low, high, n
+    half = Z * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
     return mean, mean - half, mean + half, n
 
 
 def summary(records_or_table) -> pd.DataFrame:
     """Each per-game measure's mean with its 95% interval, and the set measures.
 
-    Columns ``measure``, ``value``, ``low``, ``high``, ``games``, ``definition``.
+    Columns ``measure``, ``value``, ``low``, ``high``, ``games``, ``label`` and
+    ``definition``. Rates (a yes/no per game) get Wilson intervals, inside [0, 1].
     """
     table = records_or_table if isinstance(records_or_table, pd.DataFrame) else game_table(records_or_table)
     rows = []
@@ -200,6 +208,7 @@ def summary(records_or_table) -> pd.DataFrame:
     rows.append({"measure": "length spread", "value": float(table["length"].std(ddof=1)) if len(table) > 1 else math.nan,
                  "low": math.nan, "high": math.nan, "games": len(table)})
     out = pd.DataFrame(rows)
+    out["label"] = out["measure"].map(labels.label)
     out["definition"] = out["measure"].map(definition)
     return out
 

@@ -18,12 +18,14 @@ The standing is a number per seat, higher is better, sampled at the end of each 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections import Counter
+from itertools import chain
 from typing import Callable
 
-from ..bots import bot_label, make_bot
-from ..simulate import _process_pool, _run, _unpicklable, legal_move, lineup, play_game, run_seed
+from ..bots import make_bot
+from ..simulate import _process_pool, _run, _unpicklable, lineup, play_game, run_seed
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -81,6 +83,12 @@ class Profile:
     cards: Callable | None  # (state, result) -> (points per seat, copies per seat)
     facts: Callable  # (state, result, actions Counter) -> dict of numbers
     ended_by: Callable  # result -> "rules" or "turn limit"
+    #: A fresh standing function for one game (it may keep counts from one checkpoint
+    #: to the next), given the game's first state; None: ``standing`` serves every game.
+    game_standing: Callable | None = None
+    #: legal actions -> the set of cards among them (``card_of`` of each, without None),
+    #: where a game has a quicker way; None: worked out with ``card_of``.
+    offered: Callable | None = None
 
 
 # ----------------------------------------------------------------------------------------
@@ -89,7 +97,28 @@ class Profile:
 
 
 def _legday_standing(state) -> tuple:
-    return tuple(state.game.score_tableaus(state.tableaus).collection_points)
+    return tuple(state.game._score_own(state.tableaus).collection_points)
+
+
+def _legday_game_standing(start):
+    """:func:`_legday_standing` for the states of one game, each seat's cards counted on
+    from the last checkpoint (the same numbers)."""
+    from ..games.legday.scoring import RunningTallies, collection_totals
+
+    game = start.game
+    tallies = RunningTallies(game._facts)
+    rules = game._scoring_rules()
+
+    def standing(state) -> tuple:
+        if state.game is not game:
+            return _legday_standing(state)
+        try:
+            counted = tallies(state.tableaus)
+        except (KeyError, TypeError, ValueError):  # not the engine's own cards
+            return _legday_standing(state)
+        return collection_totals(counted, **rules)
+
+    return standing
 
 
 def _legday_cards(state, result):
@@ -194,6 +223,61 @@ def _diet_facts(state, result, actions) -> dict:
     }
 
 
+def _diet_cards(state, result):
+    """Each card a player played and the pounds it swung in that player's favour.
+
+    A meal eaten or an Exercise that counts: the pounds it took off (a Well Balanced
+    meal 0); a fattening meal fed, a Cheat that lands: the pounds it put on the opponent;
+    Laziness: the pounds of the Exercise it cancelled; Willpower: the pounds of the Cheat
+    it cancelled; a cancelled Exercise or Cheat: 0. Read from the game's log lines.
+    """
+    deck = state.game.deck
+    names = {state.name(s): s for s in range(state.game.num_players)}
+    patterns = _diet_patterns(tuple(names), tuple(deck.card_names()))
+    lines = [
+        (patterns[0], lambda c: -deck.card(c["c"]).pounds, None),
+        (patterns[1], lambda c: deck.card(c["c"]).pounds, None),
+        (patterns[2], lambda c: -deck.card(c["c"]).pounds, None),
+        (patterns[3], lambda c: -deck.card(c["d"]).pounds, ("q", "d")),
+        (patterns[4], lambda c: 0, ("q", "d")),
+        (patterns[5], lambda c: deck.card(c["c"]).pounds, None),
+    ]
+    points = [Counter() for _ in names]
+    copies = [Counter() for _ in names]
+    for line in state.log:
+        for pattern, worth, answer in lines:
+            found = pattern.match(line)
+            if not found:
+                continue
+            seat = names[found["p"]]
+            points[seat][found["c"]] += worth(found)
+            copies[seat][found["c"]] += 1
+            if answer is not None:  # the card that answered: Laziness keeps nothing, Willpower saves the Cheat
+                other, answered = names[found[answer[0]]], found[answer[1]]
+                copies[other][answered] += 1
+                saved = deck.card(found["c"]).pounds if pattern is lines[4][0] else 0
+                points[other][answered] += saved
+            break
+    return [dict(p) for p in points], [dict(c) for c in copies]
+
+
+@functools.lru_cache(maxsize=32)
+def _diet_patterns(players: tuple, cards: tuple) -> tuple:
+    """The log lines of played cards, as patterns (made once per deck and table of players)."""
+    import re
+
+    who = "|".join(map(re.escape, sorted(players, key=len, reverse=True)))
+    card = "|".join(map(re.escape, sorted(cards, key=len, reverse=True)))
+    return (
+        re.compile(rf"^(?P<p>{who}) ate (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) fed (?:{who}) (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) exercised: (?P<c>{card}) \("),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who})'s (?P<d>{card}): it does not count"),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?P<q>{who}); (?:{who}) cancelled it with (?P<d>{card})"),
+        re.compile(rf"^(?P<p>{who}) played (?P<c>{card}) on (?:{who}) \("),
+    )
+
+
 PROFILES = {
     "legday": Profile(
         length_unit="days",
@@ -204,6 +288,8 @@ PROFILES = {
         cards=_legday_cards,
         facts=_legday_facts,
         ended_by=lambda result: "rules",
+        game_standing=_legday_game_standing,
+        offered=lambda legal: {action.card for action in legal},
     ),
     "gym": Profile(
         length_unit="turns (24 picks and 24 placements with the standard deck)",
@@ -221,35 +307,47 @@ PROFILES = {
         standing=lambda state: tuple(-w for w in state.weights),
         length=lambda state, actions: state.turn,
         card_of=lambda action: getattr(action, "card", None),
-        cards=None,
+        cards=_diet_cards,
         facts=_diet_facts,
         ended_by=lambda result: "turn limit" if result.details["ended_by"] == "turn limit" else "rules",
     ),
 }
 
 
-class _Recording:
-    """Wraps a bot: notes each decision point it is asked about, then lets the bot decide."""
+def has_own_profile(game) -> bool:
+    """True when the lab reads ``game`` through a profile of its own (not the generic one)."""
+    return game.lab_profile() is not None or game.name in PROFILES
 
-    def __init__(self, bot, seat: int, sink: list, card_of):
-        self.bot, self.seat, self.sink, self.card_of = bot, seat, sink, card_of
-        self.name = bot_label(bot)
-        self.game = None
-        self.uses_observation = getattr(bot, "uses_observation", True)
 
-    def reset(self, game, player, seed):
-        self.game = game
-        self.bot.reset(game, player, seed)
+def profile_of(game) -> Profile:
+    """How the lab reads ``game``: its own ``Game.lab_profile()``, else the built-in
+    profile of its name, else the generic profile of :mod:`.generic`."""
+    own = game.lab_profile()
+    if own is not None:
+        return own
+    if game.name in PROFILES:
+        return PROFILES[game.name]
+    from .generic import generic_profile
 
-    def act(self, observation, legal_actions):
-        offered = {c for c in map(self.card_of, legal_actions) if c is not None}
-        action = self.bot.act(observation, list(legal_actions))  # its own copy: ours stays as offered
-        try:
-            chosen = legal_move(self.game, action, legal_actions)
-        except Exception:
-            chosen = None  # an illegal move: play_game stops the game with a BotError
-        self.sink.append((len(legal_actions), offered, None if chosen is None else self.card_of(chosen)))
-        return action
+    return generic_profile(game)
+
+
+class _Decisions(list):
+    """Notes each decision point of a game: ``(legal actions offered, the cards among
+    them, the card chosen)``, as ``play_game`` reports every checked choice."""
+
+    def __init__(self, card_of, offered=None):
+        super().__init__()
+        self.card_of, self.offered = card_of, offered
+
+    def on_choice(self, seat, legal, action) -> None:
+        card_of = self.card_of
+        if self.offered is not None:
+            offered = self.offered(legal)
+        else:
+            offered = set(map(card_of, legal))
+            offered.discard(None)
+        self.append((len(legal), offered, card_of(action)))
 
 
 class _MoveLog:
@@ -257,6 +355,8 @@ class _MoveLog:
 
     def __init__(self, profile: Profile, start, max_moves: int):
         self.profile, self.max_moves = profile, max_moves
+        self.checkpoint = profile.checkpoint
+        self.standing = profile.standing if profile.game_standing is None else profile.game_standing(start)
         self.last = profile.checkpoint(start)  # sample when a round ends, not at the first move
         self.moves = 0
         self.actions: Counter = Counter()
@@ -265,10 +365,10 @@ class _MoveLog:
     def on_move(self, seat, action, state) -> None:
         self.moves += 1
         self.actions[type(action).__name__] += 1
-        key = self.profile.checkpoint(state)
+        key = self.checkpoint(state)
         if key is not None and key != self.last:
             self.last = key
-            self.standings.append(self.profile.standing(state))
+            self.standings.append(self.standing(state))
 
     def stop(self, state) -> bool:
         return self.moves >= self.max_moves
@@ -284,7 +384,7 @@ CHUNK = 100
 def record_games(
     game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None, *, workers=None, executor=None
 ) -> list:
-    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed)`` and
+    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed, batch=False)`` and
     return one :class:`GameRecord` per game (the same games: same seeds, same results).
 
     ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
@@ -333,9 +433,9 @@ class _Progress:
 def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: int, report=None) -> list:
     """Record the games of ``seeds``, numbered from ``first``, of the run from ``seed``."""
     n = game.num_players
-    profile = PROFILES[game.name]
-    decisions: list = []
-    players = [_Recording(make_bot(spec, game), seat, decisions, profile.card_of) for seat, spec in enumerate(bots)]
+    profile = profile_of(game)
+    decisions = _Decisions(profile.card_of, profile.offered)
+    players = [make_bot(spec, game) for spec in bots]
     records = []
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
         index = first + offset
@@ -343,14 +443,18 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
         start = game.new_state(seed=game_seed)
         log = _MoveLog(profile, start, max_moves)
         state = play_game(
-            start, players, bot_seeds, on_move=log.on_move, until=log.stop, game_index=index, run_seed=seed
+            start,
+            players,
+            bot_seeds,
+            on_move=log.on_move,
+            until=log.stop,
+            game_index=index,
+            run_seed=seed,
+            on_choice=decisions.on_choice,
         )
         standings, actions = log.standings, log.actions
-        picks, offers = Counter(), Counter()
-        for _, offered, chosen in decisions:
-            offers.update(offered)
-            if chosen is not None:
-                picks[chosen] += 1
+        offers = Counter(chain.from_iterable([offered for _, offered, _ in decisions]))
+        picks = Counter([chosen for _, _, chosen in decisions if chosen is not None])
         record = GameRecord(
             game=index,
             players=n,
@@ -385,4 +489,4 @@ def _whole_seed(seed) -> int:
     return run_seed(seed)
 
 
-__all__ = ["GameRecord", "PROFILES", "Profile", "record_games"]
+__all__ = ["GameRecord", "PROFILES", "Profile", "has_own_profile", "profile_of", "record_games"]

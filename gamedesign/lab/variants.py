@@ -37,7 +37,7 @@ from pathlib import Path
 
 from ..core import brief, clip
 from ..decks import parse_json, read_file
-from ..registry import GAMES, game_module, load
+from ..registry import GAMES, game_class, game_module, load
 
 #: Where the example presets shipped with the package live.
 PRESETS_PACKAGE = "gamedesign.lab.presets"
@@ -64,7 +64,10 @@ def _toml_loads(text: str) -> dict:
 
 def default_deck_data(game: str) -> dict:
     """The game's default deck as data (the format of its ``deck.json``)."""
-    return game_module(game).DEFAULT_DECK.to_data()
+    deck = getattr(game_module(game), "DEFAULT_DECK", None)
+    if deck is None:
+        raise ValueError(f"{game!r} has no deck file to change (no DEFAULT_DECK in its package); change its options instead")
+    return deck.to_data()
 
 
 def apply_deck_changes(game: str, changes: dict, base: dict | None = None) -> dict:
@@ -169,9 +172,9 @@ class Variant:
     def build(self):
         """The :class:`~gamedesign.core.Game` this variant describes."""
         try:
-            if not isinstance(self.game, str) or self.game not in GAMES:
+            if not isinstance(self.game, str):
                 raise ValueError(f"unknown game {brief(self.game)}; allowed: {', '.join(GAMES)}")
-            known = [f.name for f in dataclasses.fields(game_module(self.game).GAME_CLASS.Options) if f.name != "deck"]
+            known = [f.name for f in dataclasses.fields(game_class(self.game).Options) if f.name != "deck"]
             unknown = [k for k in self.options if k not in known and k != "deck"]
             if unknown:  # checked here too: 'players' or 'name' would clash with load()'s own arguments
                 raise ValueError(

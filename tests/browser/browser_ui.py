@@ -178,7 +178,8 @@ def play_gym(page, app_selector: str, shoot, max_moves: int = 400, shoot_at: int
 
 
 def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
-    """Play your seat in the Diet Game: keep your hand in Planning, else the first choice offered."""
+    """Play your seat in the Diet Game: keep your hand in Planning, else the first playable
+    card of your hand, else the button that plays none."""
     app = page.locator(app_selector)
     prompt = app.locator(".gd-prompt")
     marked = None
@@ -198,8 +199,11 @@ def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
             click_and_settle(page, app_selector, marked)
             assert "0 marked" in prompt.inner_text()
             continue
+        playable = app.locator(".gd-hand button:not([disabled])")
         if keep.count():
             button = keep
+        elif playable.count():
+            button = playable.first
         elif choices.count():
             button = choices.first
         else:

@@ -50,7 +50,12 @@ def check_sizes(offline_page, app, sizes, label: str) -> None:
         offline_page.page.wait_for_timeout(400)
         problems += [f"{width}px {label}: {p}" for p in overflow(app)]
         offline_page.screenshot(f"{width}-{label}")
+        # The whole app at this width: a window as tall as the app, so that all of it is drawn.
+        tall = int(app.evaluate("(node) => node.getBoundingClientRect().height")) + 40
+        offline_page.page.set_viewport_size({"width": width, "height": max(height, min(tall, 6000))})
+        offline_page.page.wait_for_timeout(300)
         offline_page.screenshot(f"{width}-{label}-app", app)
+        offline_page.page.set_viewport_size({"width": width, "height": height})
     assert not problems, "\n".join(problems)
 
 

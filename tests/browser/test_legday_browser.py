@@ -48,8 +48,9 @@ def play_legday(page, app, shoot) -> None:
             page.keyboard.press("Enter")
             continue
         cards.first.click()
-        if day == 6:
-            expect(header).to_contain_text("Week 2 · Day 1 of 7")
+        if day == 7:  # just after a Home Day: the bots' face-down picks are the outlined ones
+            expect(header).to_contain_text("Week 2 · Day 2 of 7")
+            expect(app.locator(".gd-minicard.gd-down.gd-new")).to_have_count(3)
             shoot("mid-play")
     expect(header).to_contain_text("Two weeks done")
     expect(cards).to_have_count(0)

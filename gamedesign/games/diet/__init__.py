@@ -18,7 +18,7 @@ negative is good.
 * ``bots.py``   - the greedy bot
 * ``odds.py``   - exact odds of covering a meal, with and without the Planning swap
 * ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
-* ``batch.py``  - many games at once with numpy, for random bots (``simulate(..., batch=True)``)
+* ``batch.py``  - many games at once with numpy, for random and greedy bots
 """
 
 from .batch import BATCH_BOTS, BATCH_SIZE, batch_table

@@ -1,10 +1,15 @@
-"""The Diet Game played in batches with numpy: thousands of games at once, for random bots.
+"""The Diet Game played in batches with numpy: thousands of games at once, for random and greedy bots.
 
 The object engine (``rules.py``) plays one game at a time and is the reference. This
-module plays the same rules on whole arrays of games for the ``"random"`` bot, which
-chooses uniformly among the legal actions the engine lists: in a meal, Exercise, Cheat or
-answer step the *different* cards that may be played plus the way to decline; in
-Planning every different set of 0 to 3 cards to discard. It gives the table of
+module plays the same rules on whole arrays of games for two bots, seat by seat (any mix).
+The ``"random"`` bot chooses uniformly among the legal actions the engine lists: in a
+meal, Exercise, Cheat or answer step the *different* cards that may be played plus the
+way to decline; in Planning every different set of 0 to 3 cards to discard. The
+``"greedy"`` bot plays the policy of ``bots.GreedyDietBot``: the lightest meal or Exercise
+(the heaviest fattening meal on its neighbour), Willpower whenever it can, Laziness and
+Cheat cards when the race is at stake (a second Cheat card on anyone), ties among card
+types uniformly at random; in Planning it discards what ``GreedyDietBot.card_values``
+rates below a fresh card, worst first (no chance involved). It gives the table of
 :func:`gamedesign.simulate` (the same columns) from different random streams: the same
 rules and the same distributions, not the same individual games.
 
@@ -13,7 +18,8 @@ a shuffled row of card types with a top index (an empty deck takes the discard p
 shuffled). Every game plays the same turn at the same time, phase by phase; a game that
 has ended drops out of the arrays it works on. ``tests/test_diet_batch.py`` checks the
 choice counts against the engine's legal actions on engine states, and the result
-distributions against the object engine's.
+distributions against the object engine's, and the greedy choices against the greedy bot's
+at every decision of engine games.
 """
 
 from __future__ import annotations
@@ -22,16 +28,35 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import MEALS
 from ...simulate import seat_columns
+from .bots import DANGER_MARGIN, FRESH_CARD_VALUE
+from .cards import MEALS
 from .rules import CAUSES, TALLIES
 
 #: The bots this module can play.
-BATCH_BOTS = ("random",)
+BATCH_BOTS = ("random", "greedy")
 
 #: Games played at once (each chunk of a run has its own random stream; two chunks of
 #: 5,000 keep two cores busy for 10,000 games).
 BATCH_SIZE = 5_000
+
+
+def _use(card) -> tuple:
+    """What a card is for, as ``GreedyDietBot.card_values`` groups them: the first card
+    of each use is worth more than the others."""
+    if card.kind in MEALS:
+        return ("eat" if card.pounds <= 0 else "feed", card.kind)
+    return (card.kind,)
+
+
+def _card_value(card, seen: bool) -> float:
+    """A card's value for the turns ahead, as ``GreedyDietBot.card_values`` gives it:
+    the first card of its use (``seen`` False) or a further one."""
+    if card.kind in MEALS and card.pounds <= 0:
+        return (3.0 - card.pounds) if not seen else 0.8 - 0.2 * card.pounds
+    if card.kind in MEALS:
+        return 1.0 if not seen else 0.3
+    return {"exercise": (3.0, 1.2), "willpower": (2.0, 0.7), "laziness": (1.7, 0.5)}.get(card.kind, (1.4, 0.6))[seen]
 
 
 class Cards:
@@ -57,6 +82,68 @@ class Cards:
         self.willpower = columns(lambda c: c.kind == "willpower")
         self.laziness = columns(lambda c: c.kind == "laziness")
         self._subsets: dict[tuple, np.ndarray] = {}
+        self._plan = None
+
+    def plan_tables(self):
+        """What greedy Planning needs (``GreedyDietBot.card_values``, for every hand at
+        once): ``earlier`` (types, types), 1 where the column's type has the row's use and
+        comes before it in the bot's hand order (pounds, then name), so a type held with
+        no earlier type of its use held is the first of its use; and the cards the bot
+        would discard, worst first, as ``(type, first)`` pairs: the first card of its use
+        (``first`` True, worth the first value) or a further card of that type."""
+        if self._plan is None:
+            cards = self.deck.cards
+            order = sorted(range(self.types), key=lambda t: (cards[t].pounds, cards[t].name))
+            position = {t: i for i, t in enumerate(order)}
+            uses = [_use(c) for c in cards]
+            earlier = np.zeros((self.types, self.types), dtype=np.int32)
+            for t in range(self.types):
+                for u in range(self.types):
+                    if uses[t] == uses[u] and position[u] < position[t]:
+                        earlier[t, u] = 1
+            items = []
+            for t in range(self.types):
+                first, further = _card_value(cards[t], False), _card_value(cards[t], True)
+                items += [(first, position[t], 0, t), (further, position[t], 1, t)]
+            items.sort()
+            worst = [(t, flag == 0) for value, _, flag, t in items if value < FRESH_CARD_VALUE]
+            self._plan = earlier, worst
+        return self._plan
+
+
+    def every_discard(self):
+        """The Planning discards of every hand of at most ``hand_size`` cards, made once
+        (for hands of up to 8 cards; None for bigger hands): ``(keys, starts, sizes,
+        table)``. A hand's key is ``sum(counts[j] * (hand_size + 1) ** j)`` over its
+        :func:`planning_groups` counts; ``keys`` is sorted, and the hand's discards are the
+        ``sizes[i]`` rows of ``table`` from ``starts[i]``, where ``keys[i]`` is its key."""
+        width = self.hand_size
+        if width > 8:
+            return None
+        if getattr(self, "_every", None) is None:
+            shapes = []
+
+            def grow(prefix, left):
+                shapes.append(prefix)
+                for k in range(1, left + 1):
+                    if len(prefix) < width:
+                        grow(prefix + (k,), left - k)
+
+            grow((), width)
+            scale = (width + 1) ** np.arange(width)
+            found = sorted((int(sum(c * scale[j] for j, c in enumerate(shape))), shape) for shape in shapes)
+            tables = []
+            for _, shape in found:
+                rows = self.subsets(shape)
+                tables.append(np.pad(rows, ((0, 0), (0, width - rows.shape[1]))))
+            sizes = np.array([len(t) for t in tables], dtype=np.int64)
+            self._every = (
+                np.array([key for key, _ in found], dtype=np.int64),
+                np.concatenate([[0], np.cumsum(sizes)[:-1]]),
+                sizes,
+                np.concatenate(tables),
+            )
+        return self._every
 
     def subsets(self, groups: tuple) -> np.ndarray:
         """Every different Planning discard of a hand holding ``groups[j]`` cards of its
@@ -123,12 +210,14 @@ class _Games:
     """The state of many games of one ``DietGame``, all at the same turn.
 
     Arrays put the games last: ``hands[seat]`` is (types, games), ``discard`` is (types,
-    games) and ``deck`` is (cards, games) with ``top[game]`` cards in it.
+    games) and ``deck`` is (cards, games) with ``top[game]`` cards in it. ``bots`` names
+    the bot of each seat (``"random"`` or ``"greedy"``; all random by default).
     """
 
-    def __init__(self, game, games: int, rng: np.random.Generator, cards: Cards):
+    def __init__(self, game, games: int, rng: np.random.Generator, cards: Cards, bots=None):
         self.game, self.rng, self.cards = game, rng, cards
         n, t, d = game.num_players, cards.types, cards.size
+        self.greedy = _greedy_seats(bots, n)
         self.n, self.size = n, games
         # Small counts keep the arrays small; a deck file with big hands or piles gets
         # wider counts (a hand holds at most hand_size cards, a pile at most the deck).
@@ -148,12 +237,12 @@ class _Games:
         self.turns = np.zeros(games, dtype=np.int64)
 
     @classmethod
-    def from_state(cls, state, games: int, rng: np.random.Generator) -> "_Games":
+    def from_state(cls, state, games: int, rng: np.random.Generator, bots=None) -> "_Games":
         """``games`` copies of an engine ``DietState`` as arrays (hands, deck in its order,
         discard pile, weights): for checking the batch choices against the engine."""
         game = state.game
         cards = Cards(game.deck)
-        out = cls(game, games, rng, cards)
+        out = cls(game, games, rng, cards, bots)
         index = {name: t for t, name in enumerate(cards.names)}
         out.hands[:] = 0
         for seat, hand in enumerate(state.hands):
@@ -223,11 +312,12 @@ class _Games:
         most = int(count.max(initial=0))
         if not most:
             return
-        taken = np.arange(most)[None, :] < count[:, None]
-        where = (self.top[g][:, None] - 1 - np.arange(most)[None, :])[taken]
-        games = np.broadcast_to(g[:, None], taken.shape)[taken]
-        cards = self.deck.reshape(-1)[where * self.size + games]
-        self._add(self.hands[seat], cards.astype(np.intp), games)
+        top, hand = self.top[g], self.hands[seat]
+        for j in range(most):  # the j-th card from the top, in every game that takes it
+            more = count > j
+            rows = g if more.all() else g[more]
+            cards = self.deck[top[more] - 1 - j, rows]
+            hand[cards, rows] += 1  # one card a game: no (card, game) pair repeats
         self.top[g] -= count
         self.hand_sizes[seat, g] += count
 
@@ -237,16 +327,63 @@ class _Games:
         self.hand_sizes[seat, g] -= 1
         self.discard[card, g] += 1
 
+    def _held(self, seat: int, columns: np.ndarray, g: np.ndarray) -> np.ndarray:
+        """(columns, games): how many cards of each type of ``columns`` ``seat`` holds in
+        games ``g`` (a sorted subset of the games: all of them when as long)."""
+        held = self.hands[seat].take(columns, axis=0)
+        return held if len(g) == self.size else held.take(g, axis=1)
+
     def choose(self, g: np.ndarray, seat: int, columns: np.ndarray) -> np.ndarray:
         """The random bot in ``seat`` of games ``g`` plays one of the different cards of
         ``columns`` in its hand, or declines: the card type chosen, or -1."""
         if not len(columns) or not len(g):
             return np.full(len(g), -1, dtype=np.intp)
-        present = self.hands[seat].take(columns, axis=0).take(g, axis=1) > 0
+        present = self._held(seat, columns, g) > 0
         options = present.sum(axis=0)
         r = (self.rng.random(len(g)) * (options + 1)).astype(np.int64)
-        nth = np.argmax(np.cumsum(present, axis=0) > r[None, :], axis=0)
+        nth = np.argmax(np.add.accumulate(present, axis=0, dtype=np.int16) > r[None, :], axis=0)
         return np.where(r < options, columns[nth], -1)
+
+    def pick(self, g: np.ndarray, seat: int, columns: np.ndarray, step: str, active: int = 0, change=0) -> np.ndarray:
+        """The bot in ``seat`` of games ``g`` plays one of the card types of ``columns`` in
+        its hand, or declines (-1): at random (:meth:`choose`) or as the greedy bot does at
+        ``step`` (``"own"``, ``"neighbour"``, ``"willpower"``, ``"laziness"`` or ``"cheat"``;
+        the last two answer ``active``'s card, whose weight change is ``change``)."""
+        if not self.greedy[seat]:
+            return self.choose(g, seat, columns)
+        if not len(columns) or not len(g):
+            return np.full(len(g), -1, dtype=np.intp)
+        present = self._held(seat, columns, g) > 0
+        pounds = self.cards.pounds[columns][:, None]
+        if step == "own":  # the lightest card
+            best = np.where(present, pounds, np.iinfo(np.int32).max).min(axis=0)
+            tied = present & (pounds == best)
+        elif step == "neighbour":  # the heaviest fattening meal
+            best = np.where(present, pounds, np.iinfo(np.int32).min).max(axis=0)
+            tied = present & (pounds == best)
+        elif step == "willpower":
+            tied = present & (pounds == 0)
+        elif step == "laziness":
+            tied = present & self.matters(g, active, change)
+        elif step == "cheat":
+            cheats = self.hands[seat].take(self.cards.cheat, axis=0).take(g, axis=1).sum(axis=0)
+            tied = present & ((cheats >= 2) | self.matters(g, active, 0))
+        else:
+            raise ValueError(f"unknown step {step!r}; steps: own, neighbour, willpower, laziness, cheat")
+        options = tied.sum(axis=0)
+        r = (self.rng.random(len(g)) * options).astype(np.int64)
+        nth = np.argmax(np.add.accumulate(tied, axis=0, dtype=np.int16) > r[None, :], axis=0)
+        return np.where(options > 0, columns[nth], -1)
+
+    def matters(self, g: np.ndarray, active: int, change) -> np.ndarray:
+        """Games ``g`` where the greedy bot spends an answer on ``active``: they would reach
+        the target after ``change``, lead the race (ties included) or are near the target
+        (``GreedyDietBot._matters``)."""
+        weights = self.weights[:, g]
+        own = weights[active]
+        others = np.delete(weights, active, axis=0).min(axis=0)
+        target = self.game.options.target
+        return (own + change <= target) | (own <= others) | (own <= target + DANGER_MARGIN)
 
     def change_weight(self, g: np.ndarray, seat: int, pounds: np.ndarray, cause: int, turn: int) -> None:
         self.weights[seat, g] += pounds
@@ -259,20 +396,31 @@ class _Games:
     # -- the phases -------------------------------------------------------------------
 
     def planning(self, g: np.ndarray, a: int) -> None:
+        """``a`` discards 0 to the limit of cards in games ``g`` and draws as many."""
+        if self.greedy[a]:
+            self._discard_and_draw(g, a, self.greedy_discards(g, a))
+            return
         cards = self.cards
         width = cards.hand_size
         types, counts = planning_groups(self.hands[a].take(g, axis=1), width)
-        if width <= 14:
+        every = cards.every_discard()
+        if every is not None:  # every hand's discards listed once for the deck
+            keys, starts, sizes, table = every
+            index = np.searchsorted(keys, ((width + 1) ** np.arange(width)) @ counts)
+            pick = (self.rng.random(len(g)) * sizes[index]).astype(np.int64)
+            chosen = table[starts[index] + pick].T.astype(np.int64)  # (width, games)
+        elif width <= 14:
             keys = ((width + 1) ** np.arange(width)) @ counts
             first, inverse = np.unique(keys, return_index=True, return_inverse=True)[1:]
         else:  # pragma: no cover - very large hands: compare the columns themselves
             first, inverse = np.unique(counts, axis=1, return_index=True, return_inverse=True)[1:]
-        inverse = inverse.ravel()
-        tables = [cards.subsets(tuple(int(c) for c in counts[:, i])) for i in first]
-        sizes = np.array([len(t) for t in tables])
-        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-        pick = (self.rng.random(len(g)) * sizes[inverse]).astype(np.int64)
-        chosen = np.concatenate(tables)[starts[inverse] + pick].T.astype(np.int64)  # (width, games)
+        if every is None:
+            inverse = inverse.ravel()
+            tables = [cards.subsets(tuple(int(c) for c in counts[:, i])) for i in first]
+            sizes = np.array([len(t) for t in tables])
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+            pick = (self.rng.random(len(g)) * sizes[inverse]).astype(np.int64)
+            chosen = np.concatenate(tables)[starts[inverse] + pick].T.astype(np.int64)  # (width, games)
         some = chosen > 0
         rows, games, amount = types[some], np.broadcast_to(g, chosen.shape)[some], chosen[some]
         self._add(self.hands[a], rows, games, -amount)
@@ -282,9 +430,37 @@ class _Games:
         self.tally["cards_swapped"][a, g] += swapped.astype(np.int32)
         self.draw(g, a, swapped)
 
+    def greedy_discards(self, g: np.ndarray, a: int) -> np.ndarray:
+        """(types, games): the cards the greedy bot in seat ``a`` discards in Planning:
+        those its card values rate below a fresh card, worst first, up to the limit."""
+        earlier, worst = self.cards.plan_tables()
+        hand = self.hands[a].take(g, axis=1).astype(np.int64)
+        out = np.zeros_like(hand)
+        if not worst:
+            return out
+        held = hand > 0
+        # einsum, not a matrix product: BLAS threads cost more than they give on arrays this thin
+        first = (held & (np.einsum("tu,ug->tg", earlier, held.astype(np.int32)) == 0)).astype(np.int64)  # the first of its use
+        kinds = np.array([t for t, _ in worst], dtype=np.intp)
+        flags = np.array([f for _, f in worst])[:, None]
+        counts = np.where(flags, first[kinds], hand[kinds] - first[kinds])  # (items, games)
+        limit = np.minimum(self.cards.planning, self.hand_sizes[a, g])
+        before = np.cumsum(counts, axis=0) - counts
+        np.add.at(out, kinds, np.clip(limit[None, :] - before, 0, counts))
+        return out
+
+    def _discard_and_draw(self, g: np.ndarray, a: int, chosen: np.ndarray) -> None:
+        """``a`` discards ``chosen`` (types, games) in games ``g`` and draws as many."""
+        self.hands[a][:, g] -= chosen.astype(self.hands.dtype)
+        self.discard[:, g] += chosen.astype(self.discard.dtype)
+        swapped = chosen.sum(axis=0)
+        self.hand_sizes[a, g] -= swapped.astype(np.int32)
+        self.tally["cards_swapped"][a, g] += swapped.astype(np.int32)
+        self.draw(g, a, swapped)
+
     def meal(self, g: np.ndarray, a: int, meal: str, turn: int) -> None:
         cards = self.cards
-        card = self.choose(g, a, cards.healthy[meal])
+        card = self.pick(g, a, cards.healthy[meal], "own")
         ate = card >= 0
         eaters, eaten = g[ate], card[ate]
         self._play(eaters, a, eaten)
@@ -292,7 +468,7 @@ class _Games:
         skipped = g[~ate]
         self.tally["meals_skipped"][a, skipped] += 1
         right = (a - 1) % self.n
-        fed = self.choose(skipped, right, cards.fattening[meal])
+        fed = self.pick(skipped, right, cards.fattening[meal], "neighbour")
         by = fed >= 0
         feeders, food = skipped[by], fed[by]
         self._play(feeders, right, food)
@@ -304,13 +480,13 @@ class _Games:
         # Counted or cancelled, the Exercise card goes to the discard pile (nobody draws
         # before it is settled), so it is discarded when played.
         cards = self.cards
-        card = self.choose(g, a, cards.exercise)
+        card = self.pick(g, a, cards.exercise, "own")
         played = card >= 0
         waiting, exercise = g[played], card[played]
         self._play(waiting, a, exercise)
         for k in range(1, self.n):
             q = (a + k) % self.n
-            lazy = self.choose(waiting, q, cards.laziness)
+            lazy = self.pick(waiting, q, cards.laziness, "laziness", a, cards.pounds[exercise])
             cancel = lazy >= 0
             self._play(waiting[cancel], q, lazy[cancel])
             self.tally["laziness_played"][q, waiting[cancel]] += 1
@@ -324,12 +500,12 @@ class _Games:
         asking = g
         for k in range(1, self.n):
             q = (a + k) % self.n
-            cheat = self.choose(asking, q, cards.cheat)
+            cheat = self.pick(asking, q, cards.cheat, "cheat", a)
             played = cheat >= 0
             cheaters, cheats = asking[played], cheat[played]
             self._play(cheaters, q, cheats)
             self.tally["cheats_played"][q, cheaters] += 1
-            answer = self.choose(cheaters, a, cards.willpower)
+            answer = self.pick(cheaters, a, cards.willpower, "willpower")
             held = answer >= 0
             self._play(cheaters[held], a, answer[held])
             self.tally["willpower_played"][a, cheaters[held]] += 1
@@ -362,17 +538,33 @@ class _Games:
         self.turns[self.live] = o.max_turns
 
 
-def play_random(game, games: int, rng: np.random.Generator) -> _Games:
-    """Play ``games`` games with random bots in every seat; returns the finished games."""
-    batch = _Games(game, games, rng, Cards(game.deck))
+def _greedy_seats(bots, n: int) -> np.ndarray:
+    """(seats,) bool: which seats the greedy bot plays (``bots`` names one bot a seat)."""
+    if bots is None:
+        return np.zeros(n, dtype=bool)
+    bots = list(bots)
+    if len(bots) != n or not all(isinstance(b, str) and b in BATCH_BOTS for b in bots):
+        raise ValueError(f"give one bot name a seat ({n} seats), each one of {', '.join(BATCH_BOTS)}, not {bots!r}")
+    return np.array([b == "greedy" for b in bots])
+
+
+def play(game, bots, games: int, rng: np.random.Generator) -> _Games:
+    """Play ``games`` games with the named bot in each seat (``"random"`` or ``"greedy"``);
+    returns the finished games."""
+    batch = _Games(game, games, rng, Cards(game.deck), bots)
     batch.play()
     return batch
+
+
+def play_random(game, games: int, rng: np.random.Generator) -> _Games:
+    """Play ``games`` games with random bots in every seat; returns the finished games."""
+    return play(game, None, games, rng)
 
 
 def batch_table(game, bots, games: int, rng: np.random.Generator, first: int, labels) -> pd.DataFrame:
     """The rows of :func:`gamedesign.simulate` for ``games`` games played at once with
     ``rng``, numbered from ``first`` (``simulate(..., batch=True)`` calls it per chunk)."""
-    return _table(play_random(game, games, rng), first, labels)
+    return _table(play(game, bots, games, rng), first, labels)
 
 
 def _table(done: _Games, first: int, labels) -> pd.DataFrame:
@@ -397,4 +589,7 @@ def _table(done: _Games, first: int, labels) -> pd.DataFrame:
     return frame
 
 
-__all__ = ["BATCH_BOTS", "BATCH_SIZE", "Cards", "choice_counts", "planning_count", "planning_groups", "play_random", "batch_table"]
+__all__ = [
+    "BATCH_BOTS", "BATCH_SIZE", "Cards", "batch_table", "choice_counts", "planning_count", "planning_groups", "play",
+    "play_random",
+]

@@ -65,6 +65,52 @@ class GreedyDietBot(Bot):
             return next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
         return self._pick(list(legal_actions))  # pragma: no cover - every step is handled above
 
+    def explain(self, observation: dict, legal_actions) -> list:
+        """What the bot compares for this decision, as ``(choice, value)`` pairs, largest
+        value first; it reads only ``observation`` and ``legal_actions``, like :meth:`act`.
+
+        * Planning: each card of the hand and its value for the turns ahead
+          (:meth:`card_values`); the bot discards, worst first and up to the limit, the
+          cards worth less than :data:`FRESH_CARD_VALUE`.
+        * Eating or exercising: each card it may play and the pounds it loses (the most wins).
+        * Feeding a neighbour: each fattening meal and the pounds it adds (the most wins).
+        * Willpower: each Willpower card, worth 1 (it cancels the Cheat, so it is always played).
+        * Laziness and Cheat: the numbers the bot weighs, as text and pounds, in this
+          order: the active player's weight, the lowest weight of the others and the
+          danger line (the target plus :data:`DANGER_MARGIN`); the bot answers when the
+          active player is at or below either. For Laziness also their weight after the
+          Exercise (at the target: always answered); for a Cheat the Cheat cards in its
+          hand (two or more: it plays one anyway).
+        """
+        legal_actions = list(legal_actions)
+        deck = self.game.deck
+        step, phase = observation["step"], observation["phase"]
+        if phase == "planning":
+            pairs = self.card_values(observation["hand"])
+        else:
+            plays = [a for a in legal_actions if type(a) is Play]
+            if step == "own":
+                pairs = [(a, -deck.card(a.card).pounds) for a in plays]
+            elif step == "neighbour":
+                pairs = [(a, deck.card(a.card).pounds) for a in plays]
+            elif step == "willpower":
+                pairs = [(a, 1) for a in plays]
+            else:
+                weights, active, target = observation["weights"], observation["active"], observation["target"]
+                change = deck.card(observation["on_table"]["card"]).pounds if step == "laziness" else 0
+                others = [w for seat, w in enumerate(weights) if seat != active]
+                pairs = [
+                    ("the active player's weight", weights[active]),
+                    ("the lowest weight of the others", min(others)),
+                    (f"the danger line (target {target} + {DANGER_MARGIN})", target + DANGER_MARGIN),
+                ]
+                if step == "laziness":  # an Exercise that would win the game is always answered
+                    pairs.append((f"their weight after the Exercise (the target is {target})", weights[active] + change))
+                if step == "cheat":
+                    pairs.append(("Cheat cards in hand", sum(1 for c in observation["hand"] if deck.card(c).kind == "cheat")))
+                return pairs
+        return sorted(pairs, key=lambda pair: -pair[1])
+
     def _pick(self, actions):
         return actions[self.rng.randrange(len(actions))]
 

@@ -17,7 +17,7 @@ from ...simulate import _seeds, lineup, play_game, run_seed
 def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
     """One row per game, seat and turn: columns ``game``, ``seat``, ``bot``, ``turn``
     (0 is the start), ``round`` (each player's turn number), ``weight``, ``won``, ``over``
-    (the game's last row) - the same games as ``simulate(game, bots, games, seed)``."""
+    (the game's last row) - the same games as ``simulate(game, bots, games, seed, batch=False)``."""
     n = game.num_players
     bots, labels = lineup(game, bots, games)
     seed = run_seed(seed)

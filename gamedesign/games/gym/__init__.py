@@ -21,7 +21,7 @@ Rules in brief (2, 4 or 6 players; teams A and B; seats alternate A1, B1, A2, B2
 * ``bots.py``  - the greedy bot
 * ``odds.py``  - exact odds of the deal with sympy, and their checks by dealing
 * ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
-* ``batch.py``  - thousands of games at once with numpy, for random bots
+* ``batch.py``  - thousands of games at once with numpy, for random and greedy bots
 """
 
 from .bots import GreedyGymBot

@@ -1,8 +1,10 @@
-"""GYM played in batches with numpy: thousands of games at once, for random bots.
+"""GYM played in batches with numpy: thousands of games at once, for random and greedy bots.
 
 The object engine (``rules.py``) plays one game at a time and is the reference. This
-module plays the same rules on whole arrays of games for ``"random"`` bots, which choose
-uniformly among the legal actions (``RandomBot``). It gives the same table as
+module plays the same rules on whole arrays of games for two bots, seat by seat (any mix):
+``"random"`` bots choose uniformly among the legal actions (``RandomBot``); ``"greedy"``
+bots score every legal action as ``bots.GreedyGymBot`` does and choose uniformly among the
+best (within 1e-9, as the bot does). It gives the same table as
 :func:`gamedesign.simulate` (the same columns) from different random streams: the same
 rules and the same distributions, not the same individual games.
 
@@ -20,7 +22,9 @@ seat ``t % players`` moves at step ``t`` in every game, and branches are masks. 
 decision the number of legal actions of every kind comes from the functions below
 (:func:`place_options`, :func:`action_counts`, :func:`coach_count`, :func:`legal_count`);
 a kind is chosen with probability proportional to its count, then one of its actions
-uniformly, which is a uniform choice among all legal actions.
+uniformly, which is a uniform choice among all legal actions. The greedy bot's scores never
+depend on a Kid's position within a side, so its tied actions are counted the same way:
+a placement or a Move to an event counts once per empty position there.
 
 ``tests/test_gym_batch.py`` converts engine states along random games (all player counts,
 every option, a custom deck) to these arrays (:func:`from_state`) and checks that the
@@ -28,7 +32,9 @@ counts equal ``len(state.legal_actions(seat))`` at every decision (and per Event
 that applying the engine's action to the arrays gives the engine's board, that the random
 decisions here reach exactly the engine's outcomes with the engine's probabilities, that
 the scores and table rows equal ``score_board`` and the engine's result, and that result
-distributions of whole runs match the object engine's.
+distributions of whole runs match the object engine's; and that at every decision along
+engine games (one game or several side by side) the greedy choices here are the greedy
+bot's tied best actions, each with the bot's probability.
 """
 
 from __future__ import annotations
@@ -39,10 +45,11 @@ import numpy as np
 import pandas as pd
 
 from ...simulate import seat_columns
+from .bots import BRAT_STEERING, FORCE_WORTH, HAND_SHARE, OUTSIDE_WEIGHT, PICK_WORTH
 from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS
 
 #: The bots this module can play.
-BATCH_BOTS = ("random",)
+BATCH_BOTS = ("random", "greedy")
 
 #: Games played at once (each chunk of a run has its own random stream; memory stays flat).
 BATCH_SIZE = 10_000
@@ -69,6 +76,9 @@ class DeckArrays:
         #: (Kids, events): the Kid has a skill in the event's colour.
         self.skill = np.array([[any(s == c for s, _ in k.skills) for c in colours] for k in deck.kids])
         self.brat = np.array([k.is_brat for k in deck.kids])
+        #: A Kid's skill value at each event, then the same negated (for the other team),
+        #: flat: ``signed[kid * 6 + event]`` and ``signed[144 + kid * 6 + event]``.
+        self.signed = np.concatenate([self.value.ravel(), -self.value.ravel()]).astype(np.int16)
 
 
 def advance_steps(game) -> np.ndarray:
@@ -289,11 +299,28 @@ def advance(g: Games, rows, steps) -> None:
     g.levels[rows] += steps
 
 
+def leading(levels: np.ndarray, colpos: np.ndarray) -> np.ndarray:
+    """(..., events) bool: the 4 most advanced events at ``levels``, ties to the event
+    higher in the column (``colpos``): the events in play if the Pick phase ended now."""
+    key = levels.astype(np.int64) * 8 + (7 - colpos.astype(np.int64))  # all different
+    return key > _last_left_out([key[..., e] for e in range(EVENTS)])[..., None]
+
+
+def _last_left_out(keys: list) -> np.ndarray:
+    """Of one key array per event (levels * 8 + 7 - column position, all different): the
+    highest key of the events left out of play, so the events in play are those with a
+    higher key. The events go one by one: an axis of 6 is reduced faster by hand."""
+    for _ in range(EVENTS - EVENTS_IN_PLAY):
+        lowest = keys[0]
+        for key in keys[1:]:
+            lowest = np.minimum(lowest, key)
+        keys = [np.where(key == lowest, np.iinfo(key.dtype).max, key) for key in keys]
+    return lowest
+
+
 def end_pick(g: Games) -> None:
     """The 4 most advanced events go in play, ties to the event higher in the column."""
-    key = g.levels * 8 + (7 - g.colpos.astype(np.int64))
-    ahead = (key[:, None, :] > key[:, :, None]).sum(axis=2)
-    g.in_play = ahead < EVENTS_IN_PLAY
+    g.in_play = leading(g.levels, g.colpos)
 
 
 def place(g: Games, rows, kid, event, team: int) -> None:
@@ -351,7 +378,7 @@ def end_turn(g: Games, seat: int) -> None:
 def _weighted(rng, weights) -> np.ndarray:
     """Per row, an index chosen with probability proportional to ``weights`` (rows, k);
     k where a row's weights are all 0."""
-    cum = np.cumsum(weights, axis=1)
+    cum = np.add.accumulate(weights, axis=1, dtype=np.int32)  # quicker than a cumsum in int64
     r = (rng.random(len(cum)) * cum[:, -1]).astype(np.int64)
     return (cum <= r[:, None]).sum(axis=1)
 
@@ -369,16 +396,37 @@ def _at(values, index) -> np.ndarray:
 
 def play_random(game, count: int, rng: np.random.Generator) -> Games:
     """Play ``count`` games with random bots in every seat; returns the finished games."""
+    return play(game, None, count, rng)
+
+
+def play(game, bots, count: int, rng: np.random.Generator) -> Games:
+    """Play ``count`` games with the named bot in each seat (``"random"`` or ``"greedy"``;
+    ``None``: random everywhere); returns the finished games."""
     deck = DeckArrays(game.deck)
     n = game.num_players
+    greedy = _greedy_seats(bots, n)
     g = new_games(game, count, rng)
     steps = advance_steps(game)
     for t in range(KIDS):  # Pick phase: 24 takes
-        random_take(g, rng, deck, steps, t % n)
+        (greedy_take if greedy[t % n] else random_take)(g, rng, deck, steps, t % n)
     end_pick(g)
+    phase = PlayPhase(g, deck) if greedy.any() else None
     for t in range(KIDS):  # Play phase: 24 turns
-        random_turn(g, rng, game, deck, t % n)
+        if greedy[t % n]:
+            greedy_turn(g, rng, game, deck, t % n, phase)
+        else:
+            random_turn(g, rng, game, deck, t % n)
     return g
+
+
+def _greedy_seats(bots, n: int) -> np.ndarray:
+    """(seats,) bool: which seats the greedy bot plays (``bots`` names one bot a seat)."""
+    if bots is None:
+        return np.zeros(n, dtype=bool)
+    bots = list(bots)
+    if len(bots) != n or not all(isinstance(b, str) and b in BATCH_BOTS for b in bots):
+        raise ValueError(f"give one bot name a seat ({n} seats), each one of {', '.join(BATCH_BOTS)}, not {bots!r}")
+    return np.array([b == "greedy" for b in bots])
 
 
 def random_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
@@ -525,15 +573,326 @@ def _weighted_nth(mask, nth) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------------------
-# Results
+# Greedy play: the scores of bots.GreedyGymBot for every legal action at once
 # ----------------------------------------------------------------------------------------
 
+#: Scores within this of the best are ties, as in ``GreedyGymBot.act``.
+TIE = 1e-9
 
-def score(g: Games, deck: DeckArrays) -> np.ndarray:
-    """(games, events, teams): each team's points at each event (its Kids' values in the
-    event's colour), as ``score_board``; 0 at events not in play."""
+
+def _tied(score, allowed) -> np.ndarray:
+    """(rows, k) bool: the allowed options whose score is the row's best (within TIE)."""
+    return allowed & _at_least(score, _best_of(score, allowed) - TIE)
+
+
+def greedy_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
+    """``seat`` takes the face-up Kid worth most at the events leading now (the others at
+    ``OUTSIDE_WEIGHT``), a Brat ``BRAT_STEERING`` more; after a Brat, the best advance."""
+    weights = np.where(leading(g.levels, g.colpos), 1.0, OUTSIDE_WEIGHT)
+    # einsum, not a matrix product: BLAS threads cost more than they give on arrays this thin
+    worth = np.einsum("ge,ke->gk", weights, deck.value.astype(float)) + np.where(deck.brat, BRAT_STEERING, 0.0)
+    kid = _weighted(rng, _tied(worth, g.loc == ROW))
+    take(g, np.arange(len(g)), kid, seat)
+    rows = np.flatnonzero(deck.brat[kid])
+    if len(rows):
+        greedy_advance(g, rows, rng, deck, steps, seat)
+    reveal(g)
+
+
+def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int) -> None:
+    """The ``advance`` decision in games ``rows``: the option (``skip advance`` included)
+    whose events in play are best for the team's Kids in hand and worst for the other
+    team's, with a small bonus for levels, as ``GreedyGymBot._score_advance``. In the Pick
+    phase every player has seen every Kid go into its hand."""
+    loc = g.loc[rows].astype(np.int64)
+    in_hand = (loc >= HAND) & (loc < HAND + 6)
+    sign = np.where(in_hand, np.where((loc - HAND) % 2 == seat % 2, 1, -1), 0)
+    pref = np.einsum("gk,ke->ge", sign, deck.value)  # (rows, events)
+    options = np.concatenate([steps, np.zeros((1, EVENTS), dtype=np.int64)])  # skip last
+    levels = g.levels[rows]
+    # Event by event, options by games: the key of each event after each option.
+    base = (levels * 8 + (7 - g.colpos[rows].astype(np.int64))).T.astype(np.int32)
+    keys = [base[e][None, :] + 8 * options[:, e, None].astype(np.int32) for e in range(EVENTS)]
+    cut = _last_left_out(keys)
+    in_play = sum(np.where(keys[e] > cut, pref[:, e][None, :], 0) for e in range(EVENTS)).T  # (rows, options)
+    level_sum = (levels * pref).sum(axis=1)[:, None] + np.einsum("ge,oe->go", pref, options)  # sum of after * pref
+    score = in_play + 0.05 * level_sum
+    choice = _weighted(rng, _tied(score, np.ones_like(score, dtype=bool)))
+    go = choice < len(steps)
+    advance(g, rows[go], steps[choice[go]])
+
+
+def _bests(g: Games, deck: DeckArrays) -> np.ndarray:
+    """(games, Kids): each Kid's best points at the events in play."""
+    return (deck.value[None, :, :] * g.in_play[:, None, :]).max(axis=2)
+
+
+class PlayPhase:
+    """What stays the same through the Play phase of games ``g`` (the events in play are
+    fixed): ``bests`` (games, Kids), each Kid's best points at the events in play;
+    ``events`` (games, 4), the events in play in deck order; and ``place`` (games, Kids,
+    4), twice the greedy bot's score for placing each Kid at each of them (whole numbers:
+    the value there less half the Kid's best)."""
+
+    def __init__(self, g: Games, deck: DeckArrays):
+        self.bests = _bests(g, deck)
+        self.events = np.argsort(~g.in_play, axis=1, kind="stable")[:, :EVENTS_IN_PLAY]
+        value = deck.value[np.arange(KIDS)[None, :, None], self.events[:, None, :]]
+        self.place = (2 * value - self.bests[:, :, None]).astype(np.int16)
+
+
+def greedy_turn(g: Games, rng, game, deck: DeckArrays, seat: int, phase: PlayPhase | None = None) -> None:
+    """One greedy turn of ``seat``: place, action (and give-back), Coach after a Brat, end.
+    ``phase``: the games' :class:`PlayPhase` (made here if not given)."""
+    coached = coached_sides(g)
+    phase = PlayPhase(g, deck) if phase is None else phase
+    greedy_place(g, rng, game, deck, seat, place_counts(g), coached, phase)
+    greedy_action(g, rng, game, deck, seat, place_counts(g), coached, phase.bests)
+    rows = np.flatnonzero(deck.brat[g.placed])
+    if len(rows):
+        greedy_coach(g, rows, rng, deck, seat)
+    end_turn(g, seat)
+
+
+def greedy_place(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached, phase: PlayPhase) -> None:
+    """The ``place`` decision: the Kid and event where the Kid scores most, less half its
+    best score (``GreedyGymBot._score_place``); each tied event counts once per empty
+    position."""
+    kids, spots = place_options(g, game, seat, counts, coached)
+    width = max(int(kids.sum(axis=1).max(initial=0)), 1)
+    kid = np.argsort(~kids, axis=1, kind="stable")[:, :width]  # the Kids that may be placed, packed
+    valid = np.take_along_axis(kids, kid, axis=1)
+    room = np.take_along_axis(spots, phase.events, axis=1)  # (games, 4): empty positions allowed
+    score = np.take_along_axis(phase.place, kid[:, :, None], axis=1)  # (games, width, 4)
+    allowed = valid[:, :, None] & (room[:, None, :] > 0)
+    tied = _tied(score.reshape(len(g), -1), allowed.reshape(len(g), -1))
+    weights = np.where(tied, np.broadcast_to(room[:, None, :], allowed.shape).reshape(len(g), -1), 0)
+    choice = _weighted(rng, weights)
+    every = np.arange(len(g))
+    place(g, every, kid[every, choice // EVENTS_IN_PLAY], phase.events[every, choice % EVENTS_IN_PLAY], seat % 2)
+
+
+def _placed(g: Games, rows, coached):
+    """The placed Kids of games ``rows``, packed to the left: ``(kid, event, team, free,
+    valid)``, each (rows, width); ``free`` when their side has no Coach."""
+    loc = g.loc[rows]
+    on = loc < SIDES
+    width = max(int(on.sum(axis=1).max(initial=0)), 1)
+    kid = np.argsort(~on, axis=1, kind="stable")[:, :width]
+    valid = np.take_along_axis(on, kid, axis=1)
+    side = np.where(valid, np.take_along_axis(loc, kid, axis=1), 0).astype(np.int64)
+    free = valid & ~_at(coached[rows], side)
+    return kid, side // 2, side % 2, free, valid
+
+
+def _in_hand(g: Games, rows, seat: int):
+    """The Kids in ``seat``'s hand in games ``rows``, packed: ``(kid, valid)``."""
+    held = g.loc[rows] == HAND + seat
+    width = max(int(held.sum(axis=1).max(initial=0)), 1)
+    kid = np.argsort(~held, axis=1, kind="stable")[:, :width]
+    return kid, np.take_along_axis(held, kid, axis=1)
+
+
+def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached, bests) -> None:
+    """The ``action`` decision: every open Event Action's options scored as
+    ``GreedyGymBot._score_action`` scores them (the change in the team's lead on the
+    board, a lifted Kid's later worth in hand, fixed worths for Force and Pick, 0 for
+    ``skip action``), one of the best uniformly; a Pick is followed by the greedy give-back."""
     count = len(g)
-    loc = g.loc.astype(np.int64)
+    opened = open_events(g, deck)
+    kinds = {deck.actions[e]: opened[:, e] for e in range(EVENTS)}
+    moving = [k for k in ("lift", "switch", "swap", "move") if kinds[k].any()]
+    board = None
+    if moving:
+        exchanging = kinds["switch"] | kinds["swap"]
+        board = _Board(g, np.flatnonzero(np.any([kinds[k] for k in moving], axis=0)), exchanging, coached, deck,
+                       seat % 2, bests)
+    options = []  # (kind, rows, score, weights): the flattened options of one kind in some games
+    for kind in moving:
+        rows = np.flatnonzero(kinds[kind])
+        options.append((kind, rows) + getattr(board, kind)(g, rows, seat, counts))
+    opponents = _opponents(game, seat)
+    hands = counts[:, HAND + opponents]
+    for kind, worth, can in (
+        ("force", FORCE_WORTH, (hands > 0) & ~g.exempt[:, opponents]),
+        ("pick", PICK_WORTH, hands > 0),
+    ):
+        rows = np.flatnonzero(kinds[kind])
+        if len(rows):
+            options.append((kind, rows, np.full(can[rows].shape, worth), can[rows]))
+    best = np.zeros(count)  # skip action scores 0
+    for _, rows, score, weights in options:
+        best[rows] = np.maximum(best[rows], _best_of(score, weights))
+    totals = np.zeros((count, len(options) + 1), dtype=np.int64)
+    tied_weights = []
+    for i, (_, rows, score, weights) in enumerate(options):
+        tied = _at_least(score, best[rows] - TIE) & (weights > 0)
+        tied = tied if weights.dtype == bool else np.where(tied, weights, 0)
+        tied_weights.append(tied)
+        totals[rows, i] = tied.sum(axis=1)
+    totals[:, -1] = best <= TIE  # skip action is among the best
+    chosen = _weighted(rng, totals)
+    for i, (kind, rows, score, weights) in enumerate(options):
+        mine_rows = chosen[rows] == i
+        if not mine_rows.any():
+            continue
+        option = _weighted(rng, tied_weights[i][mine_rows])
+        _GREEDY_DO[kind](g, rows[mine_rows], option, rng, game, seat, board, deck, bests)
+
+
+def _best_of(score, allowed) -> np.ndarray:
+    """(rows,) float: the best allowed score of each row (-inf if none)."""
+    if score.dtype.kind == "f":
+        return np.where(allowed, score, -np.inf).max(axis=1)
+    low = np.iinfo(score.dtype).min
+    top = np.where(allowed, score, low).max(axis=1)
+    return np.where(top == low, -np.inf, top)
+
+
+def _at_least(score, low) -> np.ndarray:
+    """(rows, k) bool: ``score >= low`` (``low`` per row); whole-number scores compare as
+    whole numbers, without a float copy of the array."""
+    if score.dtype.kind == "f":
+        return score >= low[:, None]
+    info = np.iinfo(score.dtype)
+    return score >= np.clip(np.ceil(low), info.min, info.max).astype(score.dtype)[:, None]
+
+
+class _Board:
+    """The placed Kids of the games where a board-moving Event Action is open, packed, and
+    what each Kid scores where: the pieces of ``GreedyGymBot._score_action``. Scores are
+    whole numbers (small integers) except a Lift's, which counts a share of hand worth."""
+
+    def __init__(self, g: Games, rows, exchanging, coached, deck: DeckArrays, mine: int, bests):
+        self.where = np.full(len(g), -1, dtype=np.int64)
+        self.where[rows] = np.arange(len(rows))
+        self.kid, self.event, self.team, self.free, self.valid = _placed(g, rows, coached)
+        self.deck, self.bests, self.coached = deck, bests, coached
+        # A Kid's worth for the mover's team at a place: the signed table at offset + event.
+        self.table = deck.signed
+        self.offset = np.where(self.team == mine, 0, KIDS * EVENTS)
+        self.kid_at = self.kid * EVENTS
+        self.side = self.offset + self.event
+        self.own = self.table[self.kid_at + self.side]  # each Kid where it is
+        # Exchanging Kids i and j (Switch or Swap): the change in the lead.
+        ex_rows = np.flatnonzero(exchanging[rows])
+        self.ex_where = np.full(len(rows), -1, dtype=np.int64)
+        self.ex_where[ex_rows] = np.arange(len(ex_rows))
+        if len(ex_rows):
+            at = self.table[self.side[ex_rows][:, :, None] + self.kid_at[ex_rows][:, None, :]]
+            own = self.own[ex_rows]
+            self.exchange = at + at.transpose(0, 2, 1) - own[:, :, None] - own[:, None, :]
+
+    def lift(self, g, rows, seat, counts):
+        b = self.where[rows]
+        put, held = _in_hand(g, rows, seat)
+        bests = self.bests[rows]
+        worth = self.table[self.side[b][:, :, None] + (put * EVENTS)[:, None, :]] - self.own[b][:, :, None]
+        later = HAND_SHARE * (np.take_along_axis(bests, self.kid[b], axis=1)[:, :, None]
+                              - np.take_along_axis(bests, put, axis=1)[:, None, :])
+        allowed = self.free[b][:, :, None] & held[:, None, :]
+        self.put = np.full((len(g), put.shape[1]), -1, dtype=np.int64)  # the Kids to put, by game
+        self.put[rows] = put
+        return (worth + later).reshape(len(rows), -1), allowed.reshape(len(rows), -1)
+
+    def switch(self, g, rows, seat, counts):
+        b = self.where[rows]
+        team, event, free, valid = self.team[b], self.event[b], self.free[b], self.valid[b]
+        width = team.shape[1]
+        upper = np.triu(np.ones((width, width), dtype=bool), 1)[None]
+        same_side = (team[:, :, None] == team[:, None, :]) & valid[:, :, None] & valid[:, None, :]
+        reach = (event[:, :, None] == event[:, None, :]) | (free[:, :, None] & free[:, None, :])
+        allowed = upper & same_side & reach
+        return self.exchange[self.ex_where[b]].reshape(len(rows), -1), allowed.reshape(len(rows), -1)
+
+    def swap(self, g, rows, seat, counts):
+        b = self.where[rows]
+        team, free = self.team[b], self.free[b]
+        allowed = (free & (team == 0))[:, :, None] & (free & (team == 1))[:, None, :]
+        return self.exchange[self.ex_where[b]].reshape(len(rows), -1), allowed.reshape(len(rows), -1)
+
+    def move(self, g, rows, seat, counts):
+        b = self.where[rows]
+        event, team, free = self.event[b], self.team[b], self.free[b]
+        live = g.in_play[rows]
+        empty = np.where(np.repeat(live, 2, axis=1), SPOTS - counts[rows, :SIDES], 0).reshape(-1, EVENTS, 2)
+        side_free = ~self.coached[rows].reshape(-1, EVENTS, 2)
+        pick = np.arange(len(rows))[:, None]
+        targets = np.transpose(empty, (0, 2, 1))[pick, team]  # (rows, width, events) on the Kid's side
+        open_side = np.transpose(side_free, (0, 2, 1))[pick, team]
+        here = np.arange(EVENTS)[None, None, :] == event[:, :, None]
+        allowed = self.valid[b][:, :, None] & (here | (free[:, :, None] & open_side))
+        weights = np.where(allowed, targets, 0).astype(np.int16)
+        worth = self.table[(self.kid_at[b] + self.offset[b])[:, :, None] + np.arange(EVENTS)[None, None, :]]
+        score = worth - self.own[b][:, :, None]
+        return score.reshape(len(rows), -1), weights.reshape(len(rows), -1)
+
+
+def _do_lift(g, rows, option, rng, game, seat, board, deck, bests):
+    b = board.where[rows]
+    width = board.put.shape[1]
+    lift(g, rows, board.kid[b, option // width], board.put[rows, option % width], seat)
+
+
+def _do_exchange(g, rows, option, rng, game, seat, board, deck, bests):
+    b = board.where[rows]
+    width = board.kid.shape[1]
+    exchange(g, rows, board.kid[b, option // width], board.kid[b, option % width])
+
+
+def _do_move(g, rows, option, rng, game, seat, board, deck, bests):
+    b = board.where[rows]
+    move(g, rows, board.kid[b, option // EVENTS], option % EVENTS)
+
+
+def _do_force(g, rows, option, rng, game, seat, board, deck, bests):
+    victim = _opponents(game, seat)[option]
+    force(g, rows, victim, _weighted(rng, g.loc[rows] == (HAND + victim)[:, None]))
+
+
+def _do_pick(g, rows, option, rng, game, seat, board, deck, bests):
+    victim = _opponents(game, seat)[option]
+    hand_over(g, rows, _weighted(rng, g.loc[rows] == (HAND + victim)[:, None]), seat)
+    greedy_give_back(g, rows, rng, seat, victim, bests)
+
+
+def greedy_give_back(g: Games, rows, rng, seat: int, victim, bests) -> None:
+    """The give-back after a Pick in games ``rows``: the Kid of ``seat``'s hand worth least
+    at the events in play (``GreedyGymBot._score_give_back``) goes to ``victim``."""
+    held = g.loc[rows] == HAND + seat
+    hand_over(g, rows, _weighted(rng, _tied(-bests[rows].astype(float), held)), victim)
+
+
+_GREEDY_DO = {"lift": _do_lift, "switch": _do_exchange, "swap": _do_exchange, "move": _do_move,
+              "force": _do_force, "pick": _do_pick}
+
+
+def greedy_coach(g: Games, rows, rng, deck: DeckArrays, seat: int) -> None:
+    """The ``coach`` decision in games ``rows``: a Coach beside the team's side that holds
+    the most points, less what the Coach guards now (``GreedyGymBot._score_coach``); a
+    side of the other team scores -1 and ``skip coach`` 0."""
+    mine = seat % 2
+    points = _points(g.loc[rows], deck)[:, :, mine].astype(float)  # (rows, events)
+    coach_at = g.coach_at[rows].astype(np.int64)
+    kept = np.where((coach_at >= 0) & (coach_at % 2 == mine), _at(points, np.maximum(coach_at, 0) // 2), 0.0)
+    coached = coached_sides(g)[rows]
+    live = np.repeat(g.in_play[rows], 2, axis=1) & ~coached  # (rows, sides)
+    cards = ~g.in_play[rows]  # (rows, events): the Coach cards
+    side_team = np.arange(SIDES) % 2
+    side_points = np.where(side_team == mine, np.repeat(points, 2, axis=1), -1.0)  # (rows, sides)
+    score = np.where(side_team[None, None, :] == mine, side_points[:, None, :] - kept[:, :, None], -1.0)
+    allowed = cards[:, :, None] & live[:, None, :]
+    flat_score = np.concatenate([score.reshape(len(rows), -1), np.zeros((len(rows), 1))], axis=1)
+    flat_allowed = np.concatenate([allowed.reshape(len(rows), -1), np.ones((len(rows), 1), dtype=bool)], axis=1)
+    choice = _weighted(rng, _tied(flat_score, flat_allowed))
+    go = choice < EVENTS * SIDES
+    coach(g, rows[go], choice[go] // SIDES, choice[go] % SIDES)
+
+
+def _points(loc: np.ndarray, deck: DeckArrays) -> np.ndarray:
+    """(games, events, teams): each team's points at each event for place codes ``loc``."""
+    count = len(loc)
+    loc = loc.astype(np.int64)
     on = loc < SIDES
     value = deck.value[np.arange(KIDS)[None, :], np.where(on, loc // 2, 0)]
     index = (np.arange(count, dtype=np.int64)[:, None] * SIDES + np.where(on, loc, 0))[on]
@@ -541,11 +900,22 @@ def score(g: Games, deck: DeckArrays) -> np.ndarray:
     return points.reshape(count, EVENTS, 2).astype(np.int64)
 
 
+# ----------------------------------------------------------------------------------------
+# Results
+# ----------------------------------------------------------------------------------------
+
+
+def score(g: Games, deck: DeckArrays) -> np.ndarray:
+    """(games, events, teams): each team's points at each event (its Kids' values in the
+    event's colour), as ``score_board``; 0 at events not in play."""
+    return _points(g.loc, deck)
+
+
 def batch_table(game, bots, games: int, rng: np.random.Generator, first: int, labels) -> pd.DataFrame:
     """The rows of :func:`gamedesign.simulate` for ``games`` games played at once with
     ``rng``, numbered from ``first`` (``simulate(..., batch=True)`` calls it per chunk)."""
     deck = DeckArrays(game.deck)
-    played = play_random(game, games, rng)
+    played = play(game, bots, games, rng)
     return _table(played, score(played, deck), deck, first, labels, game.num_players)
 
 

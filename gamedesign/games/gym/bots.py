@@ -45,6 +45,16 @@ class GreedyGymBot(Bot):
         choices = [a for a, v in zip(legal_actions, values) if v >= best - 1e-9]
         return choices[self.rng.randrange(len(choices))]
 
+    def explain(self, observation: dict, legal_actions) -> list:
+        """Why the bot plays what it plays: every action of ``legal_actions`` with the
+        bot's estimate of its gain, as ``(action, value)`` pairs, best first (equal values
+        keep the order given). :meth:`act` plays one of the best, a tie broken by the
+        bot's seeded generator. Reads only ``observation`` and ``legal_actions``."""
+        legal_actions = list(legal_actions)
+        score = getattr(self, f"_score_{observation['step']}")(observation, legal_actions)
+        pairs = [(action, score(action)) for action in legal_actions]
+        return sorted(pairs, key=lambda pair: -pair[1])
+
     # -- helpers -----------------------------------------------------------------------
 
     def _values(self) -> dict:

@@ -321,6 +321,10 @@ class GymGame(Game):
         """Seats of team 0 (A) or 1 (B)."""
         return [s for s in range(self.num_players) if team_of(s) == team]
 
+    def teams(self) -> list[list[int]]:
+        """Team A (even seats) and team B (odd seats): teammates win together."""
+        return [self.team_seats(0), self.team_seats(1)]
+
     # -- reading actions back from text ------------------------------------------------
 
     def parse_action(self, text: str):

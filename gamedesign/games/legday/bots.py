@@ -45,49 +45,188 @@ class GreedyLegDayBot(Bot):
         names = sorted(set(observation["hand"]))
         return {name: round(gain, 2) for name, gain in zip(names, self._gains(observation, names))}
 
+    def reset(self, game, player: int, seed: int) -> None:
+        super().reset(game, player, seed)
+        self._rows = {}
+
     def _gains(self, observation: dict, names: list) -> list:
         """What each card called in ``names`` adds to the bot's estimated standing."""
         deck = self.game.deck
-        by_name = deck.by_name
+        facts = self._facts_of(deck)
         me = observation["player"]
-        mine = [(by_name.get(name) or deck.card(name), up) for name, up in observation["tableaus"][me]]
+        tableaus = observation["tableaus"]
+        mine = tableaus[me]
         face_up = observation["day_type"] == "Gym Day"
         picks_left = self.game.total_days - len(mine) - 1
         # What the opponents show is the same whichever card the bot takes: tallied once.
         shown, rivals = [], []
-        for seat, tableau in enumerate(observation["tableaus"]):
+        for seat, tableau in enumerate(tableaus):
             if seat == me:
                 continue
-            images = legs = down = 0
-            for name, up in tableau:
-                if not up:
-                    down += 1
-                if name:
-                    card = by_name.get(name) or deck.card(name)  # deck.card: the generic name, or the error
-                    if card.kind == "legday":
-                        legs += 1
-                    elif up and card.kind == "shake":
-                        images += card.images
+            images, legs, down = self._tally(tableau, facts, deck, False)
             shown.append(images)
             rivals.append(legs + _LEG_DAY_SHARE * down)
         most_shown = max(shown, default=0)
         fewest_legs = min(rivals, default=0)
-        # The bot's own collection is tallied once; each candidate card adds to a copy.
-        tally = _Tally(deck)
-        for card, up in mine:
-            tally.add(card, up)
-        before = self._standing(tally, most_shown, fewest_legs, picks_left + 1)
+        # The bot's own collection is counted once; each candidate card adds to the counts.
+        counts, symbols, pullups, own_images, legdays_up = self._tally(mine, facts, deck, True)
+        standing = self._standing_of
+        curl, bench, press, selfie, legday = counts["curl"], counts["bench"], counts["press"], counts["selfie"], counts["legday"]
+        n_symbols = len(symbols)
+        context = (most_shown, fewest_legs, self._rules_of(self.game))
+        before = standing(curl, bench, press, selfie, legday, pullups, n_symbols, own_images, legdays_up, context, picks_left + 1)
         gains = []
         seen: dict = {}  # cards that count alike (the six Leg Day designs) are valued once
         for name in names:
-            card = by_name.get(name) or deck.card(name)
-            alike = (card.kind, card.points, card.images, card.symbol)
-            if alike not in seen:
-                after = tally.copy()
-                after.add(card, face_up)
-                seen[alike] = self._standing(after, most_shown, fewest_legs, picks_left) - before
-            gains.append(seen[alike])
+            facts_of = facts.get(name) or self._facts_of_card(deck, name)
+            gain = seen.get(facts_of[4])
+            if gain is None:
+                # What the card adds: one card of its kind, its pull-up points or shake images.
+                symbol, more = facts_of[3], facts_of[5]
+                gain = seen[facts_of[4]] = standing(
+                    curl + more[0],
+                    bench + more[1],
+                    press + more[2],
+                    selfie + more[3],
+                    legday + more[4],
+                    pullups + more[5],
+                    n_symbols + (symbol is not None and symbol not in symbols),
+                    own_images + more[6],
+                    legdays_up + (more[4] and face_up),
+                    context,
+                    picks_left,
+                ) - before
+            gains.append(gain)
         return gains
+
+    def _tally(self, row, facts: dict, deck, own: bool) -> tuple:
+        """The counts of one row of ``observation["tableaus"]``: for the bot's own row
+        (``own``) cards of each kind, symbols, pull-up points, shake images and face-up Leg
+        Days; for an opponent's, the face-up shake images, the Leg Days shown and the face-
+        down cards. A row list seen before (the engine's views keep their rows and only
+        add to them) is counted on from where it was left."""
+        rows = getattr(self, "_rows", None)
+        if rows is None or len(rows) > 64:
+            rows = self._rows = {}
+        key = (id(row), own)
+        kept = rows.get(key)
+        if kept is not None and kept[0] is row and kept[1] is facts and kept[2] <= len(row):
+            start, tally = kept[2], kept[3]
+        elif own:
+            start, tally = 0, [{"curl": 0, "bench": 0, "press": 0, "selfie": 0, "legday": 0}, set(), 0, 0, 0]
+        else:
+            start, tally = 0, [0, 0, 0]
+        if own:
+            counts, symbols = tally[0], tally[1]
+            pullups, images, legdays_up = tally[2], tally[3], tally[4]
+            for name, up in row[start:]:
+                kind, points, card_images, symbol, _, _ = facts.get(name) or self._facts_of_card(deck, name)
+                if kind in counts:
+                    counts[kind] += 1
+                if kind == "pullup":
+                    pullups += points
+                elif kind == "shake":
+                    images += card_images
+                elif kind == "legday" and up:
+                    legdays_up += 1
+                if symbol is not None:
+                    symbols.add(symbol)
+            tally[2], tally[3], tally[4] = pullups, images, legdays_up
+        else:
+            images, legs, down = tally
+            for name, up in row[start:]:
+                if not up:
+                    down += 1
+                if name:
+                    kind, _, card_images, _, _, _ = facts.get(name) or self._facts_of_card(deck, name)
+                    if kind == "legday":
+                        legs += 1
+                    elif up and kind == "shake":
+                        images += card_images
+            tally[0], tally[1], tally[2] = images, legs, down
+        rows[key] = (row, facts, len(row), tally)
+        return tuple(tally)
+
+    def _rules_of(self, game) -> tuple:
+        """The scoring numbers :meth:`_standing_of` reads, worked out once a game."""
+        if getattr(self, "_rules_game", None) is not game:
+            s = game.deck.scoring
+            self._rules = (
+                s["curl_points"],
+                game.options.curl_overflow == "new_set",
+                s["bench_set_size"],
+                s["bench_set_points"],
+                s["press_set_size"],
+                s["press_set_points"],
+                s["selfie_points_per_symbol"],
+                s["legday_face_up_points"],
+                s["shake_most_points"],
+            )
+            self._rules_game = game
+        return self._rules
+
+    def _facts_of(self, deck) -> dict:
+        """Per card name of ``deck``: kind, pull-up points, shake images, symbol, and the
+        key of cards that count alike (worked out once a deck)."""
+        if getattr(self, "_facts_deck", None) is not deck:
+            self._facts = {card.name: self._facts_of_card(deck, card.name) for card in deck.cards}
+            self._facts_deck = deck
+        return self._facts
+
+    @staticmethod
+    def _facts_of_card(deck, name) -> tuple:
+        """``(kind, points, images, symbol, what counts alike, what it adds)``; what it
+        adds is one Preacher Curl, Bench or Overhead Press, Selfie or Leg Day (0 or 1
+        each), its pull-up points and its shake images."""
+        card = deck.by_name.get(name) or deck.card(name)  # deck.card: the generic name, or the error
+        kind = card.kind
+        adds = (
+            int(kind == "curl"),
+            int(kind == "bench"),
+            int(kind == "press"),
+            int(kind == "selfie"),
+            int(kind == "legday"),
+            card.points if kind == "pullup" else 0,
+            card.images if kind == "shake" else 0,
+        )
+        return kind, card.points, card.images, card.symbol, (kind, card.points, card.images, card.symbol), adds
+
+    def _standing_of(
+        self, curl, bench, press, selfie, legday, pullups, symbols, images, legdays_up, context, picks_left
+    ) -> float:
+        """:meth:`_standing` of a collection given by its counts: Preacher Curls, Bench
+        and Overhead Presses, Selfies, Leg Days, pull-up points, distinct symbols, shake
+        images and face-up Leg Days; ``context`` is ``(most_shown, fewest_legs, rules)``
+        with ``rules`` from :meth:`_rules_of`."""
+        most_shown, fewest_legs, rules = context
+        curl_table, new_set, bench_size, bench_points, press_size, press_points, per_symbol, face_up_leg, most = rules
+        if new_set:
+            full, rest = divmod(curl, len(curl_table))
+            curl_points = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
+        else:
+            curl_points = curl_table[min(curl, len(curl_table)) - 1] if curl else 0
+        points = (
+            curl_points
+            + (bench // bench_size) * bench_points
+            + (press // press_size) * press_points
+            + pullups
+            + selfie * symbols * per_symbol
+            + legdays_up * face_up_leg
+        )
+        time = min(1.0, picks_left / 6)
+        # Unfinished sets are worth their share of a set while there is time to finish them.
+        points += (bench % bench_size) * bench_points / bench_size * time
+        points += (press % press_size) * press_points / press_size * time * 0.7
+        # Symbols are worth a little before the first Selfie arrives.
+        if not selfie:
+            points += 0.3 * symbols * time
+        # Protein Shakes: compare images with the most an opponent shows.
+        rival = most_shown + 1.5 * time
+        points += most / (1 + math.exp(-(images - rival))) if images else 0
+        # Leg Day safety: the fewest Leg Days scores nothing at all.
+        lowest = fewest_legs + _LEG_DAY_SHARE * (picks_left >= 0)
+        safety = 1 / (1 + math.exp(-1.5 * (legday - lowest)))
+        return points * (0.25 + 0.75 * safety) + 20 * safety
 
     def _standing(self, tally: "_Tally", most_shown: int, fewest_legs: float, picks_left: int) -> float:
         """The estimated final standing of the collection in ``tally``, against opponents

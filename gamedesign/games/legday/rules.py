@@ -31,7 +31,7 @@ import random
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
-from .scoring import ScoreReport, score_collections, score_tableaus, squat_count
+from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,7 @@ class LegDayGame(Game):
         self._picks = {card.name: Pick(card.name) for card in self.deck.cards}
         self._full_deck = tuple(self.deck.full_deck())
         self._squats = {card.name: squat_count(card.name, self.deck) for card in self.deck.cards}
+        self._facts = {card.name: card_facts(card) for card in self.deck.cards}
 
     def options_dict(self) -> dict:
         data = super().options_dict()
@@ -129,12 +130,10 @@ class LegDayGame(Game):
     def _score_own(self, tableaus) -> ScoreReport:
         """Score the engine's own tableaus (card names of this deck, checked as they were
         played): :meth:`score_tableaus` without checking them again."""
-        by_name = self.deck.by_name
         try:
-            collections = [[(by_name[name], up) for name, up in tableau] for tableau in tableaus]
+            return score_facts(tableaus, facts=self._facts, **self._scoring_rules())
         except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
             return self.score_tableaus(tableaus)
-        return score_collections(collections, **self._scoring_rules())
 
     def score_tableaus(self, tableaus) -> ScoreReport:
         """Score final tableaus with this game's options and deck."""
@@ -152,8 +151,79 @@ class LegDayGame(Game):
         }
 
 
+class _BotView(dict):
+    """An observation for the built-in bots: a dict whose other keys (what ``_fill()``
+    gives) are added the first time the dict is read as a whole or asked for a key it
+    does not hold yet."""
+
+    __slots__ = ("_fill",)
+
+    def _complete(self) -> None:
+        fill = getattr(self, "_fill", None)
+        if fill is not None:
+            self._fill = None
+            dict.update(self, fill())
+
+    def __missing__(self, key):
+        self._complete()
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        self._complete()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key) -> bool:
+        self._complete()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._complete()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._complete()
+        return dict.__len__(self)
+
+    def __eq__(self, other) -> bool:
+        self._complete()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._complete()
+        return dict.__repr__(self)
+
+    def keys(self):
+        self._complete()
+        return dict.keys(self)
+
+    def values(self):
+        self._complete()
+        return dict.values(self)
+
+    def items(self):
+        self._complete()
+        return dict.items(self)
+
+    def copy(self) -> dict:
+        self._complete()
+        return dict(dict.items(self))
+
+
 class LegDayState(State):
     """One game of Don't Skip Leg Day in progress."""
+
+    #: Per seat, ``(hand, picks, names)``: the hand list, its legal picks (deck order, no
+    #: repeats) and their card names, kept from day to day as cards leave the hand;
+    #: ``None``: none kept.
+    #: An entry counts only while ``hand`` is the very list in ``hands[seat]``.
+    _legal = None
+    #: What each player remembers (``seen``), or ``None`` while it has not been asked
+    #: for: it then follows from the tableaus, hands and leftovers (``saves.expected_seen``).
+    _seen = None
 
     def __init__(self, game: LegDayGame, seed: int):
         self.game = game
@@ -166,7 +236,6 @@ class LegDayState(State):
         self.tableaus: list[list[tuple[str, bool]]] = [[] for _ in range(n)]
         self.week, self.day = 1, 1
         self.pending: list[str | None] = [None] * n
-        self.seen: list[list[dict]] = [[] for _ in range(n)]
         self.leftovers: list[list[str]] = []
         self.squats = None
         self._report: ScoreReport | None = None
@@ -201,9 +270,54 @@ class LegDayState(State):
         self._check_player(player)
         if self.week > self.game.deck.weeks or self.pending[player] is not None:
             return []
+        return list(self._picks_of(player))
+
+    def _picks_of(self, player: int) -> list[Pick]:
+        """The picks of ``hands[player]`` in deck order without repeats (kept, not a copy)."""
+        hand = self.hands[player]
+        kept = self._legal
+        if kept is None:
+            kept = self._legal = [(None, None, None)] * self.game.num_players
+        else:
+            entry = kept[player]
+            if entry[0] is hand:
+                return entry[1]
         game = self.game
-        picks = game._picks
-        return [picks[c] for c in sorted(set(self.hands[player]), key=game._rank.__getitem__)]
+        names = sorted(set(hand), key=game._rank.__getitem__)
+        picks = list(map(game._picks.__getitem__, names))
+        kept[player] = (hand, picks, names)
+        return picks
+
+    #: :meth:`legal_actions` of a seat that is to move, as the state keeps it: not a
+    #: copy, so only for callers that never change it (the built-in bots).
+    _legal_view = _picks_of
+
+    def _play_out(self, choosers) -> None:
+        """Play to the end, ``choosers[seat](legal)`` giving each mover's pick: one of
+        the very picks of ``legal`` (the state's own list, not to be changed). As
+        ``play_game`` plays, day by day: every mover chooses before any pick is made."""
+        weeks = self.game.deck.weeks
+        picks_of = self._picks_of
+        while self.week <= weeks:
+            pending = self.pending
+            chosen = [(seat, choosers[seat](picks_of(seat))) for seat, pick in enumerate(pending) if pick is None]
+            for seat, action in chosen:
+                pending[seat] = action.card
+            self._end_day()
+
+    @property
+    def seen(self) -> list[list[dict]]:
+        """Per seat, every hand that passed through that player's hands: ``{"week",
+        "day", "cards"}`` with the cards sorted, day by day (perfect recall)."""
+        if self._seen is None:
+            from .saves import expected_seen
+
+            self._seen = expected_seen(self)
+        return self._seen
+
+    @seen.setter
+    def seen(self, value) -> None:
+        self._seen = value
 
     def _apply(self, player: int, action: Pick) -> None:
         self.pending[player] = action.card
@@ -269,6 +383,52 @@ class LegDayState(State):
             view["result"] = {"scores": list(result.scores), "winners": list(result.winners)}
         return view
 
+    def _bot_view(self, player: int) -> dict:
+        """:meth:`observe` for the built-in bots, which only read what they are shown,
+        by key and while they decide: the same keys and values, but the rows of the
+        tableaus are kept from day to day (shared by the seats' views: not to be changed)
+        and the hands, the memory of hands and the counts are looked up only if read."""
+        if self.is_over():
+            return self.observe(player)
+        rows = self._rows
+        if rows is None:
+            n = self.game.num_players
+            rows = self._rows = ([[] for _ in range(n)], [[] for _ in range(n)])
+        full, masked = rows
+        tables = []
+        for seat, tableau in enumerate(self.tableaus):
+            shown, hidden = full[seat], masked[seat]
+            for c, up in tableau[len(shown):]:  # the cards played since the last view
+                shown.append([c, up])
+                hidden.append([c if up else None, up])
+            tables.append(shown if seat == player else hidden)
+        game = self.game
+        view = _BotView(
+            game=game.name,
+            player=player,
+            players=game.num_players,
+            week=self.week,
+            day=self.day,
+            day_type="Gym Day" if self.day % 2 == self.week % 2 else "Home Day",
+            pass_direction="left" if self.week % 2 == 1 else "right",
+            over=False,
+            my_pick=self.pending[player],
+            tableaus=tables,
+        )
+        # Read while the bot decides, before any pick of the day is made.
+        view._fill = lambda: {
+            "hand": list(self.hands[player]),
+            "waiting_for": self.to_move(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "seen_hands": [dict(h, cards=list(h["cards"])) for h in self.seen[player]],
+            "pile_size": len(self.pile),
+        }
+        return view
+
+    #: The rows of the tableaus as :meth:`_bot_view` shows them: (every card shown, Gym
+    #: Day cards only), per seat; ``None`` until a view is asked for.
+    _rows = None
+
     def clone(self) -> "LegDayState":
         other = LegDayState.__new__(LegDayState)
         other.game = self.game
@@ -280,7 +440,13 @@ class LegDayState(State):
         other.tableaus = [list(t) for t in self.tableaus]
         other.week, other.day = self.week, self.day
         other.pending = list(self.pending)
-        other.seen = [list(s) for s in self.seen]  # entries are never changed in place
+        if self._seen is not None:
+            other._seen = [list(s) for s in self._seen]  # entries are never changed in place
+        if self._legal is not None:
+            other._legal = [
+                (hand, list(picks), list(names)) if held is old else (None, None, None)
+                for hand, old, (held, picks, names) in zip(other.hands, self.hands, self._legal)
+            ]
         other.leftovers = [list(h) for h in self.leftovers]
         other.squats = None if self.squats is None else [dict(s) if s else s for s in self.squats]
         other._report = self._report
@@ -318,6 +484,7 @@ class LegDayState(State):
                 other.tableaus[seat][i] = (card, False)
 
         rng.shuffle(places)
+        other._legal = None  # hands change in place below
         for a in places:
             b = next((b for b in places if get(b) != get(a)), None)
             if b is not None:
@@ -351,30 +518,44 @@ class LegDayState(State):
 
     def _deal(self) -> None:
         size = self.game.deck.hand_size
+        pile = self.pile
         for seat in range(self.game.num_players):
-            self.hands[seat] = [self.pile.pop() for _ in range(size)]
+            self.hands[seat] = pile[: -size - 1 : -1]  # the top card first, as popped one by one
+            del pile[-size:]
         self._remember_hands()
 
     def _remember_hands(self) -> None:
+        seen = self._seen
+        if seen is None:  # not asked for yet: it follows from the cards whenever it is
+            return
         for seat, hand in enumerate(self.hands):
-            self.seen[seat].append({"week": self.week, "day": self.day, "cards": sorted(hand)})
+            seen[seat].append({"week": self.week, "day": self.day, "cards": sorted(hand)})
 
     def _end_day(self) -> None:
-        face_up = self.is_gym_day()
-        n = self.game.num_players
-        for seat in range(n):
-            card = self.pending[seat]
-            self.hands[seat].remove(card)
-            self.tableaus[seat].append((card, face_up))
+        face_up = self.day % 2 == self.week % 2  # a Gym Day
+        game = self.game
+        n = game.num_players
+        hands, tableaus, kept = self.hands, self.tableaus, self._legal
+        for seat, card in enumerate(self.pending):
+            hand = hands[seat]
+            hand.remove(card)
+            tableaus[seat].append((card, face_up))
+            if kept is not None and card not in hand:  # its last copy: no longer a legal pick
+                entry = kept[seat]
+                if entry[0] is hand:
+                    names = entry[2]
+                    i = names.index(card)
+                    del names[i], entry[1][i]
         self.pending = [None] * n
-        if self.day < self.game.deck.days_per_week:
-            step = 1 if self.pass_direction() == "left" else -1
-            passed = [None] * n
-            for seat in range(n):
-                passed[(seat + step) % n] = self.hands[seat]
-            self.hands = passed
+        if self.day < game.deck.days_per_week:
+            # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks.
+            step = 1 if self.week % 2 == 1 else -1
+            self.hands = hands[-step:] + hands[:-step]
+            if kept is not None:
+                self._legal = kept[-step:] + kept[:-step]
             self.day += 1
-            self._remember_hands()
+            if self._seen is not None:
+                self._remember_hands()
             return
         self.leftovers.extend(self.hands)
         self.hands = [[] for _ in range(n)]

@@ -90,31 +90,97 @@ def _check_tableau(deck: Deck, tableau, seat: int) -> list:
     return cards
 
 
+def card_facts(card) -> tuple:
+    """What scoring needs of a card: ``(kind, pull-up points, shake images, symbol)``."""
+    return card.kind, card.points, card.images, card.symbol
+
+
+def _tally(pairs) -> tuple:
+    """Counts of one collection, from ``(card facts, face_up)`` pairs (see :func:`card_facts`):
+    cards of each kind, distinct symbols, pull-up points, shake images and face-up Leg
+    Days, added up in one pass."""
+    kinds: dict = {}
+    symbols = set()
+    pullups = images = face_up_legs = 0
+    for card, up in pairs:
+        kind, points, shake_images, symbol = card
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "pullup":
+            pullups += points
+        elif kind == "shake":
+            images += shake_images
+        elif kind == "legday" and up:
+            face_up_legs += 1
+        if symbol is not None:
+            symbols.add(symbol)
+    return kinds, len(symbols), pullups, images, face_up_legs
+
+
+def _tally_names(tableau, facts: dict) -> tuple:
+    """:func:`_tally` of ``(card name, face_up)`` pairs, with ``facts`` mapping every
+    name to its :func:`card_facts` (a ``KeyError`` for a name it does not know)."""
+    kinds: dict = {}
+    symbols = set()
+    pullups = images = face_up_legs = 0
+    for name, up in tableau:
+        kind, points, shake_images, symbol = facts[name]
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "pullup":
+            pullups += points
+        elif kind == "shake":
+            images += shake_images
+        elif kind == "legday" and up:
+            face_up_legs += 1
+        if symbol is not None:
+            symbols.add(symbol)
+    return kinds, len(symbols), pullups, images, face_up_legs
+
+
+def _breakdown(tally, s: dict, curl_overflow: str) -> dict:
+    """:func:`collection_breakdown` of a :func:`_tally`."""
+    curl, bench, press, pullups, selfie, legday = _category_points(tally, s, curl_overflow)
+    return {
+        "Preacher Curl": curl,
+        "Bench Press": bench,
+        "Overhead Press": press,
+        "Pull-Ups": pullups,
+        "Protein Shake": 0,
+        "Selfie": selfie,
+        "Leg Day": legday,
+    }
+
+
+def _category_points(tally, s: dict, curl_overflow: str) -> tuple:
+    """The points of a :func:`_tally` in each category but the shakes: Preacher Curl,
+    Bench Press, Overhead Press, Pull-Ups, Selfie and Leg Day."""
+    kinds, symbols, pullups, _, face_up_legs = tally
+    curl_table = s["curl_points"]
+    n_curl = kinds.get("curl", 0)
+    if curl_overflow == "new_set":
+        full, rest = divmod(n_curl, len(curl_table))
+        curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
+    else:
+        curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
+    legday = 0
+    for _ in range(face_up_legs):
+        legday += s["legday_face_up_points"]
+    return (
+        curl,
+        (kinds.get("bench", 0) // s["bench_set_size"]) * s["bench_set_points"],
+        (kinds.get("press", 0) // s["press_set_size"]) * s["press_set_points"],
+        pullups,
+        kinds.get("selfie", 0) * symbols * s["selfie_points_per_symbol"],
+        legday,
+    )
+
+
 def collection_breakdown(cards, deck: Deck, curl_overflow: str = "cap") -> dict:
     """Points by category of one collection, without the Protein Shake majority.
 
     ``cards`` is a list of ``(Card, face_up)`` pairs. The "Protein Shake" entry is 0 here:
     shakes are scored against the other players.
     """
-    s = deck.scoring
-    kinds = Counter(c.kind for c, _ in cards)
-    curl_table = s["curl_points"]
-    n_curl = kinds["curl"]
-    if curl_overflow == "new_set":
-        full, rest = divmod(n_curl, len(curl_table))
-        curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
-    else:
-        curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
-    symbols = {c.symbol for c, _ in cards if c.symbol is not None}
-    return {
-        "Preacher Curl": curl,
-        "Bench Press": (kinds["bench"] // s["bench_set_size"]) * s["bench_set_points"],
-        "Overhead Press": (kinds["press"] // s["press_set_size"]) * s["press_set_points"],
-        "Pull-Ups": sum(c.points for c, _ in cards if c.kind == "pullup"),
-        "Protein Shake": 0,
-        "Selfie": kinds["selfie"] * len(symbols) * s["selfie_points_per_symbol"],
-        "Leg Day": sum(s["legday_face_up_points"] for c, up in cards if c.kind == "legday" and up),
-    }
+    return _breakdown(_tally([(card_facts(c), up) for c, up in cards]), deck.scoring, curl_overflow)
 
 
 def shake_points(images: list, in_race: list, deck: Deck, second_after_tie: bool = True) -> list:
@@ -128,15 +194,16 @@ def shake_points(images: list, in_race: list, deck: Deck, second_after_tie: bool
     most = counts[0] if counts else None
     second = counts[1] if len(counts) > 1 else None
     if most is not None and not second_after_tie:
-        tied_for_most = sum(1 for n, racing in zip(images, in_race) if racing and n == most)
+        tied_for_most = sum([1 for n, racing in zip(images, in_race) if racing and n == most])
         if tied_for_most > 1:
             second = None
+    most_points, second_points = s["shake_most_points"], s["shake_second_points"]
     out = []
     for n, racing in zip(images, in_race):
         if racing and most is not None and n == most:
-            out.append(s["shake_most_points"])
+            out.append(most_points)
         elif racing and second is not None and n == second:
-            out.append(s["shake_second_points"])
+            out.append(second_points)
         else:
             out.append(0)
     return out
@@ -194,50 +261,152 @@ def score_collections(
     deck: Deck,
 ) -> ScoreReport:
     """:func:`score_tableaus` of checked collections (per seat, ``(Card, face_up)``
-    pairs) and checked options: the engine scores its own games with it."""
-    n = len(collections)
+    pairs) and checked options."""
+    return score_facts(
+        [[(card_facts(c), up) for c, up in cards] for cards in collections],
+        curl_overflow=curl_overflow,
+        shake_second_after_tie=shake_second_after_tie,
+        tiebreak_shakes=tiebreak_shakes,
+        eliminated_in_shake_race=eliminated_in_shake_race,
+        deck=deck,
+    )
 
-    leg_days = tuple(sum(1 for c, _ in cards if c.kind == "legday") for cards in collections)
-    images = tuple(sum(c.images for c, _ in cards if c.kind == "shake") for cards in collections)
-    shake_cards = tuple(sum(1 for c, _ in cards if c.kind == "shake") for cards in collections)
+
+def score_facts(
+    collections,
+    *,
+    curl_overflow: str,
+    shake_second_after_tie: bool,
+    tiebreak_shakes: str,
+    eliminated_in_shake_race: bool,
+    deck: Deck,
+    facts=None,
+) -> ScoreReport:
+    """:func:`score_collections` of collections given as ``(card facts, face_up)`` pairs
+    (:func:`card_facts`), or as ``(card name, face_up)`` pairs with ``facts`` mapping
+    each name to its card facts: the engine scores its own games with it."""
+    if facts is None:
+        tallies = [_tally(pairs) for pairs in collections]
+    else:
+        tallies = [_tally_names(pairs, facts) for pairs in collections]
+    return score_tallies(
+        tallies,
+        curl_overflow=curl_overflow,
+        shake_second_after_tie=shake_second_after_tie,
+        tiebreak_shakes=tiebreak_shakes,
+        eliminated_in_shake_race=eliminated_in_shake_race,
+        deck=deck,
+    )
+
+
+class RunningTallies:
+    """The :func:`_tally` of each seat's tableau in a game whose tableaus only grow: at
+    each call the cards added since the last one are counted on (a tableau that is not
+    the list counted before, or is shorter, is counted afresh)."""
+
+    def __init__(self, facts: dict):
+        self.facts = facts
+        self.rows: list = []  # per seat: [the list counted, cards counted, kinds, symbols, pull-ups, images, face-up Leg Days]
+
+    def __call__(self, tableaus) -> list:
+        """Per seat, ``(kinds, symbols, pull-up points, shake images, face-up Leg Days)``."""
+        facts, rows = self.facts, self.rows
+        while len(rows) < len(tableaus):
+            rows.append([None, 0, {}, set(), 0, 0, 0])
+        out = []
+        for tableau, row in zip(tableaus, rows):
+            if row[0] is not tableau or row[1] > len(tableau):
+                row[:] = [tableau, 0, {}, set(), 0, 0, 0]
+            kinds, symbols = row[2], row[3]
+            pullups, images, face_up_legs = row[4], row[5], row[6]
+            for name, up in tableau[row[1]:]:
+                kind, points, shake_images, symbol = facts[name]
+                kinds[kind] = kinds.get(kind, 0) + 1
+                if kind == "pullup":
+                    pullups += points
+                elif kind == "shake":
+                    images += shake_images
+                elif kind == "legday" and up:
+                    face_up_legs += 1
+                if symbol is not None:
+                    symbols.add(symbol)
+            row[1], row[4], row[5], row[6] = len(tableau), pullups, images, face_up_legs
+            out.append((kinds, len(symbols), pullups, images, face_up_legs))
+        return out
+
+
+def score_tallies(tallies, **rules) -> ScoreReport:
+    """:func:`score_facts` of collections already counted by :func:`_tally` (read, not
+    changed); ``rules`` are the scoring options and the deck, as :func:`score_facts` takes them."""
+    return _score_tallies(tallies, False, **rules)
+
+
+def collection_totals(tallies, **rules) -> tuple:
+    """``score_tallies(tallies, **rules).collection_points``, without finding the winner."""
+    return _score_tallies(tallies, True, **rules)
+
+
+def _score_tallies(
+    tallies,
+    totals_only: bool,
+    *,
+    curl_overflow: str,
+    shake_second_after_tie: bool,
+    tiebreak_shakes: str,
+    eliminated_in_shake_race: bool,
+    deck: Deck,
+):
+    n = len(tallies)
+    seats = range(n)
+    leg_days, images, shake_cards = [], [], []
+    for kinds, _, _, shake_images, _ in tallies:
+        leg_days.append(kinds.get("legday", 0))
+        images.append(shake_images)
+        shake_cards.append(kinds.get("shake", 0))
+    leg_days, images, shake_cards = tuple(leg_days), tuple(images), tuple(shake_cards)
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
     # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes.
     fewest = min(leg_days)
-    group = [i for i in range(n) if leg_days[i] == fewest]
-    least_shakes = min(shakes[i] for i in group)
-    eliminated = tuple(i for i in group if shakes[i] == least_shakes)
-    alive = [i not in eliminated for i in range(n)]
+    least_shakes = min([shakes[i] for i in seats if leg_days[i] == fewest])
+    eliminated = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    alive = [i not in eliminated for i in seats]
 
     # 2-3. Collections and the shake race.
-    breakdowns = [collection_breakdown(cards, deck, curl_overflow) for cards in collections]
+    scoring = deck.scoring
     in_race = [True] * n if eliminated_in_shake_race else alive
-    shake = shake_points(list(images), in_race, deck, shake_second_after_tie)
-    for i in range(n):
-        breakdowns[i]["Protein Shake"] = shake[i]
-    totals = [sum(b.values()) for b in breakdowns]
-    points = tuple(totals[i] if alive[i] else None for i in range(n))
-    breakdown = tuple(dict(breakdowns[i]) if alive[i] else None for i in range(n))
+    shake = shake_points(images, in_race, deck, shake_second_after_tie)
+    if totals_only:  # whole numbers: the same sums as the breakdowns' below
+        return tuple([sum(_category_points(t, scoring, curl_overflow)) + shake[i] for i, t in enumerate(tallies)])
+    breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
+    totals = []
+    for i in seats:
+        b = breakdowns[i]
+        b["Protein Shake"] = shake[i]
+        totals.append(sum(b.values()))
+    points = tuple([totals[i] if alive[i] else None for i in seats])
+    breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
 
     # 4. Winner with tie-breaks.
-    contenders = [i for i in range(n) if alive[i]]
+    contenders = [i for i in seats if alive[i]]
     if not contenders:
         decided_by = "everyone was eliminated: nobody wins"
     else:
-        best = max(totals[i] for i in contenders)
+        best = max([totals[i] for i in contenders])
         contenders = [i for i in contenders if totals[i] == best]
         decided_by = "highest score"
-        shake_label = "most Protein Shake " + ("images" if tiebreak_shakes == "images" else "cards")
-        for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
-            if len(contenders) == 1:
-                break
-            top = max(key[i] for i in contenders)
-            narrowed = [i for i in contenders if key[i] == top]
-            if len(narrowed) < len(contenders):
-                decided_by = f"tie on points, broken by {label}"
-            contenders = narrowed
         if len(contenders) > 1:
-            decided_by = "shared win: still tied after every tie-break"
+            shake_label = "most Protein Shake " + ("images" if tiebreak_shakes == "images" else "cards")
+            for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
+                if len(contenders) == 1:
+                    break
+                top = max([key[i] for i in contenders])
+                narrowed = [i for i in contenders if key[i] == top]
+                if len(narrowed) < len(contenders):
+                    decided_by = f"tie on points, broken by {label}"
+                contenders = narrowed
+            if len(contenders) > 1:
+                decided_by = "shared win: still tied after every tie-break"
     return ScoreReport(
         points=points,
         breakdown=breakdown,

@@ -1,0 +1,305 @@
+"""Plain-word verdicts and short tables, written from the numbers of a comparison.
+
+:func:`verdict` reads a table of :func:`gamedesign.lab.compare` and says, for every variant,
+what changed clearly, whether anybody's chance to win changed, whether games got longer or
+shorter, how many "clear" results chance alone would give among all the measures compared,
+and how many games it would take to see a change that is not clear yet::
+
+    bench6 makes Bench Press worth 0.87 more points a game to each scoring player;
+    nobody's chance to win changes clearly; games are exactly as long.
+
+Nothing is written per preset: every sentence comes from the differences, their intervals
+and the corrected p-values (:func:`gamedesign.lab.stats.with_correction`). A change counts
+as clear when it stays clear after Holm's correction for all the measures of that variant.
+
+:func:`measures_table` gives the few measures a student chose (:data:`DEFAULT_MEASURES`
+unless told) with friendly labels; ``measures_table(table, "all")`` gives every measure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pandas as pd
+
+from . import labels
+from .stats import LEVEL, expected_false_alarms, games_needed, round_games
+
+#: The measures of the short table, when a student chooses none (those present are shown).
+DEFAULT_MEASURES = ("win-rate gap", "seat 0 wins", "length", "mean score", "lead changes", "drama")
+
+#: The smallest change worth seeing, by kind of measure, for the games-needed hint.
+CHANGE_WORTH_SEEING = {"share": 0.05, "points": 1.0, "length": 1.0, "count": 1.0}
+
+#: Measures that repeat another one (left out of the headline).
+_REPEATS = {"completed", "winning score", "decision points", "comeback", "balance chi-square p"}
+
+_GAME_SIGNS = {"legday": ("points from ", "eliminated players"), "gym": ("Coach placements", "in play: "),
+               "diet": ("answers played", "reshuffles")}
+
+
+def guess_game(measures) -> str | None:
+    """The game a table of measures comes from, by its game-specific measures (None: unknown)."""
+    names = list(measures)
+    for game, signs in _GAME_SIGNS.items():
+        if any(name.startswith(sign) for name in names for sign in signs):
+            return game
+    return None
+
+
+def _check(comparison) -> None:
+    if not isinstance(comparison, pd.DataFrame):
+        raise ValueError(f"give the table of lab.compare(...), not {type(comparison).__name__}")
+    needed = ["variant", "measure", "value", "baseline", "difference", "low", "high", "p"]
+    missing = [c for c in needed if c not in comparison.columns]
+    if missing:
+        raise ValueError(f"the table of lab.compare(...) has the columns {', '.join(needed)}; missing: "
+                         f"{', '.join(missing)}")
+
+
+def _with_holm(comparison: pd.DataFrame) -> pd.DataFrame:
+    if "clear_holm" in comparison.columns:
+        return comparison
+    from .stats import with_correction
+
+    return with_correction(comparison)
+
+
+def format_value(value: float, name: str, game: str | None = None) -> str:
+    """A measure's value as a sentence writes it: 41%, 16.9 turns, 2.81."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "no value"
+    kind = labels.measure(name, game).kind
+    if kind == "share":
+        return f"{value:.0%}" if abs(value) >= 0.1 or value == 0 else f"{value:.1%}"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def format_change(change: float, name: str, game: str | None = None, sign: bool = True) -> str:
+    """A change in its unit: ``+5 percentage points``, ``-4.0 turns``, ``+0.87 points``."""
+    kind = labels.measure(name, game).kind
+    unit = labels.unit(name, game)
+    if kind == "share":
+        number = f"{change * 100:+.0f}" if abs(change) >= 0.01 else f"{change * 100:+.1f}"
+    else:
+        number = f"{change:+.2f}" if abs(change) < 10 else f"{change:+.1f}"
+    if not sign:
+        number = number.lstrip("+-")
+    return f"{number} {unit}".strip()
+
+
+def _phrase(row, game) -> str:
+    """One clear change as words."""
+    name, diff = row["measure"], row["difference"]
+    if name.startswith("points from "):
+        card = name.removeprefix("points from ")
+        more = "more" if diff > 0 else "fewer"
+        return (f"makes {card} worth {abs(diff):.2f} {more} {labels.POINT_UNITS.get(game, 'points')} a game to each "
+                f"scoring player ({format_value(row['baseline'], name, game)} → {format_value(row['value'], name, game)})")
+    label = _lower(labels.label(name, game))
+    return (f"{label} {format_value(row['baseline'], name, game)} → {format_value(row['value'], name, game)} "
+            f"({format_change(diff, name, game)})")
+
+
+def _lower(label: str) -> str:
+    """A label inside a sentence: "Lead changes" -> "lead changes" (names such as "GYM" kept)."""
+    return label if label[:2].isupper() or label.split()[0] in _NAMES else label[0].lower() + label[1:]
+
+
+_NAMES = {"Seat", "Coaches", "Brat", "Event"}
+
+
+def _hint(row, game, games: int) -> str:
+    """How many games it takes to see the change worth seeing, from the paired differences' spread."""
+    name = row["measure"]
+    kind = labels.measure(name, game).kind
+    change = CHANGE_WORTH_SEEING.get(kind)
+    sd = row.get("sd", math.nan)
+    if change is None or sd is None or math.isnan(sd) or sd == 0:
+        return ""
+    needed = games_needed(sd, change)
+    if math.isnan(needed) or needed <= games:
+        return ""
+    what = format_change(change, name, game, sign=False)
+    if name.startswith("seat ") and name.endswith(" wins"):
+        where = f"seat {name.split()[1]}'s win rate"
+    else:
+        where = _lower(labels.label(name, game))
+    return f"to see a change of {what} in {where} you would need about {round_games(needed):,} games"
+
+
+@dataclasses.dataclass
+class Verdict:
+    """The verdict on each variant: ``sentences`` (variant -> list of sentences) and ``notes``
+    (the warnings about chance). ``str(verdict)`` is the text; notebooks show it as Markdown."""
+
+    baseline: str
+    sentences: dict
+    notes: dict
+
+    @property
+    def text(self) -> str:
+        """Every variant's verdict, one paragraph each."""
+        return "\n\n".join(" ".join([*self.sentences[v], *self.notes[v]]) for v in self.sentences)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return "\n\n".join(f"**{v}** (compared with {self.baseline}): " + " ".join([*self.sentences[v], *self.notes[v]])
+                           for v in self.sentences)
+
+
+def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
+    """The plain-word verdict on every variant of a comparison (see the module's docstring).
+
+    ``game`` names the units (days, turns, pounds); by default it is told from the measures.
+    """
+    _check(comparison)
+    table = _with_holm(comparison)
+    game = game or guess_game(table["measure"])
+    names = list(dict.fromkeys(table["variant"]))
+    if len(names) < 2:
+        raise ValueError("a verdict compares variants: the table has only the baseline "
+                         f"{names[0] if names else ''!r}; run at least two variants")
+    sentences, notes = {}, {}
+    for name in names[1:]:
+        rows = table[table["variant"] == name]
+        games = int(rows["pairs"].max()) if "pairs" in rows and len(rows) else 0
+        clear = rows[rows["clear_holm"].fillna(False).astype(bool)]
+        parts = []
+        # 1. what changed clearly, the largest changes (in spreads) first
+        headline = clear[~clear["measure"].str.fullmatch(r"seat \d+ wins") & ~clear["measure"].isin(
+            ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ")]
+        worth = headline.apply(lambda r: CHANGE_WORTH_SEEING.get(labels.measure(r["measure"], game).kind, 0.0),
+                               axis=1) if len(headline) else []
+        if len(headline):  # changes too small to matter at the table are left out of the headline
+            headline = headline[headline["difference"].abs() >= 0.2 * pd.Series(worth, index=headline.index)]
+        if len(headline):
+            strength = (headline["difference"].abs() / headline["sd"].where(headline["sd"] > 0)).fillna(math.inf)
+            top = headline.assign(strength=strength).sort_values("strength", ascending=False).head(3)
+            phrases = [_phrase(r, game) for _, r in top.iterrows()]
+            lead = f"{name} " if phrases[0].startswith("makes ") else f"with {name}: "
+            parts.append(lead + "; ".join(phrases))
+        # 2. who wins
+        seats = rows[rows["measure"].str.fullmatch(r"seat \d+ wins")]
+        seats_clear = seats[seats["clear_holm"].fillna(False).astype(bool)]
+        if len(seats_clear):
+            parts.append("; ".join(
+                f"seat {r['measure'].split()[1]}'s chance to win {'rises' if r['difference'] > 0 else 'falls'} from "
+                f"{format_value(r['baseline'], r['measure'])} to {format_value(r['value'], r['measure'])} "
+                f"({format_change(r['difference'], r['measure'])})" for _, r in seats_clear.iterrows()))
+        elif len(seats):
+            text = "nobody's chance to win changes clearly"
+            widest = seats.sort_values("sd", ascending=False).iloc[0]
+            hint = _hint(widest, game, games)
+            parts.append(text + (f" ({hint})" if hint else ""))
+        gap = rows[rows["measure"] == "win-rate gap"]
+        if len(gap) and bool(gap["clear_holm"].fillna(False).iloc[0]):
+            g = gap.iloc[0]
+            parts.append(f"the gap between the best and the worst seat {'widens' if g['difference'] > 0 else 'narrows'} "
+                         f"from {format_value(g['baseline'], 'win-rate gap')} to {format_value(g['value'], 'win-rate gap')}")
+        # 3. length
+        length = rows[rows["measure"] == "length"]
+        if len(length):
+            r = length.iloc[0]
+            unit = labels.LENGTH_UNITS.get(game, "")
+            if r["difference"] == 0 and (r.get("sd", 0) == 0 or math.isnan(r.get("sd", 0))):
+                parts.append("games are exactly as long")
+            elif bool(r["clear_holm"]):
+                way = "longer" if r["difference"] > 0 else "shorter"
+                parts.append(f"games are {abs(r['difference']):.1f} {unit} {way} "
+                             f"({r['baseline']:.1f} → {r['value']:.1f})".replace("  ", " "))
+            else:
+                hint = _hint(r, game, games)
+                parts.append("games are not clearly longer or shorter" + (f" ({hint})" if hint else ""))
+        if not len(headline) and not len(seats_clear):
+            parts.insert(0, f"{name} changes nothing clearly in {games:,} games")
+        first = parts[0] if parts[0].startswith(name) else parts[0][0].upper() + parts[0][1:]
+        sentences[name] = [first + ("; " + "; ".join(parts[1:]) if parts[1:] else "") + "."]
+        notes[name] = [_chance_note(rows)]
+    return Verdict(names[0], sentences, notes)
+
+
+def _chance_note(rows: pd.DataFrame) -> str:
+    """How many clear results chance alone would give among these measures, and how many stay clear."""
+    tested = rows[rows["p"].notna()]
+    m = len(tested)
+    if m == 0:
+        return ""
+    raw = int(tested["clear"].fillna(False).astype(bool).sum()) if "clear" in tested else 0
+    kept = int(tested["clear_holm"].fillna(False).astype(bool).sum())
+    alarms = expected_false_alarms(m, LEVEL)
+    only_raw = raw - kept
+    text = (f"{m} measures were compared: chance alone would make about {alarms:.1f} of them look clear "
+            f"at 95%; {kept} {'stays' if kept == 1 else 'stay'} clear after Holm's correction for all {m}")
+    if only_raw > 0:
+        text += f", and {only_raw} more {'looks' if only_raw == 1 else 'look'} clear only before it (could be chance)"
+    return text + "."
+
+
+def measures_table(comparison: pd.DataFrame, measures=None, game: str | None = None,
+                   explain: bool = False) -> pd.DataFrame:
+    """A short table of the chosen measures: one row per measure (its friendly label), the
+    baseline's value, each variant's value and change with its 95% interval, and whether
+    the change is clear (after the correction for many measures).
+
+    ``measures``: a list of measure names, ``None`` for :data:`DEFAULT_MEASURES`, or
+    ``"all"`` for every measure of the table. ``explain=True`` adds each measure's one-line
+    explanation (from :mod:`gamedesign.lab.labels`).
+    """
+    _check(comparison)
+    table = _with_holm(comparison)
+    game = game or guess_game(table["measure"])
+    present = list(dict.fromkeys(table["measure"]))
+    if measures is None:
+        chosen = [m for m in DEFAULT_MEASURES if m in present]
+    elif isinstance(measures, str) and measures == "all":
+        chosen = present
+    else:
+        if isinstance(measures, str):
+            measures = [measures]
+        unknown = [m for m in measures if m not in present]
+        if unknown:
+            raise ValueError(f"no measure {unknown[0]!r} in the table; measures: {', '.join(present)}")
+        chosen = list(measures)
+    names = list(dict.fromkeys(table["variant"]))
+    indexed = table.set_index(["variant", "measure"])
+    out = pd.DataFrame(index=pd.Index([labels.label(m, game) for m in chosen], name="measure"))
+    base = [indexed.loc[(names[0], m), "value"] if (names[0], m) in indexed.index else math.nan for m in chosen]
+    out[names[0]] = [format_value(v, m, game) for v, m in zip(base, chosen)]
+    for name in names[1:]:
+        values, changes, clear = [], [], []
+        for m in chosen:
+            if (name, m) not in indexed.index:
+                values.append(""), changes.append(""), clear.append("")
+                continue
+            r = indexed.loc[(name, m)]
+            values.append(format_value(r["value"], m, game))
+            if pd.isna(r["difference"]):
+                changes.append(""), clear.append("")
+                continue
+            interval = ("" if pd.isna(r["low"]) else
+                        f" [{format_change(r['low'], m, game).split()[0]}, {format_change(r['high'], m, game).split()[0]}]")
+            changes.append(format_change(r["difference"], m, game) + interval)
+            if bool(r.get("clear_holm", False)):
+                clear.append("yes")
+            elif bool(r.get("clear", False)):
+                clear.append("maybe (not after correction)")
+            else:
+                clear.append("no")
+        suffix = f" ({name})" if len(names) > 2 else ""
+        out[f"{name}"] = values
+        out[f"change{suffix}"] = changes
+        out[f"clear{suffix}"] = clear
+    if explain:
+        out["what it means"] = [labels.explain(m, game) for m in chosen]
+    return out
+
+
+__all__ = ["CHANGE_WORTH_SEEING", "DEFAULT_MEASURES", "Verdict", "format_change", "format_value", "guess_game",
+           "measures_table", "verdict"]

@@ -1,0 +1,85 @@
+"""Verdicts in plain words, written from the numbers of a comparison, and the short table."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gamedesign.lab.compare import compare_tables
+from gamedesign.lab.verdict import DEFAULT_MEASURES, measures_table, verdict
+
+
+def _tables(games=200, bench_change=1.0, length_change=0.0, seat0_rate=None, noise=0):
+    rng = np.random.default_rng(7)
+    seat0 = (rng.random(games) < 0.5).astype(float)
+    base = pd.DataFrame({"seat 0 wins": seat0, "seat 1 wins": 1 - seat0, "length": 14.0,
+                         "points from Bench Press": rng.normal(3, 1, games).round(1),
+                         "mean score": rng.normal(20, 3, games).round(1)})
+    other = base.copy()
+    other["points from Bench Press"] += bench_change
+    other["length"] += length_change
+    if seat0_rate is not None:
+        other["seat 0 wins"] = (rng.random(games) < seat0_rate).astype(float)
+        other["seat 1 wins"] = 1 - other["seat 0 wins"]
+    for i in range(noise):  # measures that do not change, only vary
+        base[f"count {i}"] = rng.poisson(3, games).astype(float)
+        other[f"count {i}"] = rng.poisson(3, games).astype(float)
+    return {"standard": base, "bench6": other}
+
+
+def test_a_clear_card_change_with_nothing_else_reads_as_such():
+    text = str(verdict(compare_tables(_tables())))
+    assert text.startswith("bench6 makes Bench Press worth 1.00 more points a game to each scoring player")
+    assert "nobody's chance to win changes clearly" in text
+    assert "games are exactly as long" in text
+    assert "chance alone would make about" in text
+
+
+def test_longer_games_and_a_seat_that_wins_more_are_named_with_their_numbers():
+    comparison = compare_tables(_tables(length_change=2.0, seat0_rate=0.9))
+    text = str(verdict(comparison, game="legday"))
+    assert "games are 2.0 days longer (14.0 → 16.0)" in text
+    rate = comparison.set_index(["variant", "measure"]).loc[("bench6", "seat 0 wins"), "value"]
+    assert "seat 0's chance to win rises from" in text and f"to {rate:.0%}" in text
+    assert "nobody's chance" not in text
+
+
+def test_no_change_says_so_and_hints_at_the_games_needed():
+    text = str(verdict(compare_tables(_tables(bench_change=0.0, seat0_rate=0.5))))
+    assert "bench6 changes nothing clearly in 200 games" in text
+    assert "to see a change of 5 percentage points in seat" in text and "you would need about" in text
+
+
+def test_the_chance_note_counts_what_stays_clear_after_correction():
+    comparison = compare_tables(_tables(noise=30))
+    rows = comparison[comparison["variant"] == "bench6"]
+    tested = int(rows["p"].notna().sum())
+    kept = int(rows["clear_holm"].sum())
+    assert kept <= int(rows["clear"].sum())
+    text = str(verdict(comparison))
+    assert f"{tested} measures were compared" in text
+    assert f"about {tested * 0.05:.1f} of them look clear" in text
+    assert f"{kept} {'stays' if kept == 1 else 'stay'} clear after Holm's correction" in text
+
+
+def test_the_short_table_has_the_chosen_measures_and_all_is_one_call_away():
+    comparison = compare_tables(_tables(noise=3))
+    short = measures_table(comparison)
+    present = set(comparison["measure"])
+    assert len(short) == len([m for m in DEFAULT_MEASURES if m in present]) <= 6
+    assert "Seat 0 wins" in short.index and list(short.columns) == ["standard", "bench6", "change", "clear"]
+    chosen = measures_table(comparison, ["points from Bench Press"])
+    assert chosen.loc["Points from Bench Press", "clear"] == "yes"
+    assert chosen.loc["Points from Bench Press", "change"].startswith("+1.00 points [")
+    everything = measures_table(comparison, "all", explain=True)
+    assert len(everything) == len(present)
+    assert everything.loc["Seat 0 wins", "what it means"].startswith("share of games that seat 0 won")
+    with pytest.raises(ValueError, match="no measure 'fun'"):
+        measures_table(comparison, ["fun"])
+
+
+def test_a_verdict_needs_a_comparison():
+    with pytest.raises(ValueError, match="lab.compare"):
+        verdict(pd.DataFrame({"x": [1]}))
+    only = compare_tables({"standard": _tables()["standard"]})
+    with pytest.raises(ValueError, match="at least two variants"):
+        verdict(only)
