@@ -51,6 +51,7 @@ def test_bots_decide_the_same_when_only_hidden_cards_differ(name, bot):
         if variant is None:
             continue
         assert variant.to_json() != state.to_json()
+        assert variant.observe(seat) == state.observe(seat), "hidden_variant changed what the player sees"
         decisions = []
         for s in (state, variant):
             player = make_bot(bot, game)
