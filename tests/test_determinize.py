@@ -31,16 +31,15 @@ def chi_square(counts: Counter, expected: dict) -> float:
 def diet_piles(monkeypatch):
     """Record, per state, the cards each reshuffle turned into the deck (the engine's own
     truth, read apart from the log the determinization reads)."""
-    piles = {}
     shuffle = DietState._shuffle
 
     def recording(self, cards):
         if getattr(self, "reshuffles", None) is not None and cards is self.deck and self.discard == []:
-            piles[id(self)] = Counter(cards)
+            self.reshuffled_pile = Counter(cards)  # kept on the state itself
         shuffle(self, cards)
 
     monkeypatch.setattr(DietState, "_shuffle", recording)
-    return piles
+    return lambda state: getattr(state, "reshuffled_pile", None)
 
 
 def whole_log_view(state, seat):
@@ -73,7 +72,7 @@ def test_diet_samples_keep_reshuffled_cards_in_the_deck_and_known_cards_in_hands
                     if sample.pending:
                         everything[sample.pending["card"]] += 1
                     assert everything == Counter(game.deck.full_deck())
-                    pile = diet_piles.get(id(state))
+                    pile = diet_piles(state)
                     if pile is not None:
                         # Only cards of the reshuffled pile can still be in the deck; every
                         # other unseen card is known to be in someone's hand.
@@ -114,7 +113,7 @@ def test_diet_deck_after_a_reshuffle_is_uniform_over_the_cards_it_may_hold(diet_
         mover = state.to_move()[0]
         state.apply(mover, bots[mover].act(state.observe(mover), state.legal_actions(mover)))
     view = whole_log_view(state, 0)
-    pile = diet_piles[id(state)]
+    pile = diet_piles(state)
     unseen = Counter(game.deck.full_deck()) - Counter(view["hand"]) - Counter(view["discard"])
     eligible = Counter({c: min(k, pile[c]) for c, k in unseen.items() if pile[c]})
     samples = 3000
