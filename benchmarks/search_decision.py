@@ -1,13 +1,16 @@
 """How long the search bot takes for one decision, and how many playouts it fits in.
 
-    python benchmarks/search_decision.py                 # the default settings
+    python benchmarks/search_decision.py                 # make_bot("search") in each game
+    python benchmarks/search_decision.py --strength expert
     python benchmarks/search_decision.py --iterations 100
 
 For each game it plays a few greedy games part of the way, asks a search bot for the
 decision of the seat to move (only decisions with two moves or more), and prints the
-median and the largest time per decision and the median number of playouts. With the
-default settings (a 45 ms time budget) the time is the budget kept; with
-``--iterations`` it is what that many playouts cost on this machine. Not a test:
+median and the largest time per decision (wall clock, and the median CPU time of this
+process, which a busy machine changes less) and the median number of playouts. With the
+named strength's settings (``gamedesign.search.settings``: a fixed number of playouts
+per game, with a time cap of 45 ms for ``search``) it is what those playouts cost here,
+or the cap; with ``--iterations`` it is what that many playouts cost on this machine. Not a test:
 figures depend on the machine (see ``benchmarks/RESULTS.md``).
 """
 
@@ -50,20 +53,27 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="playouts per decision (default: the time budget)")
     parser.add_argument("--time-budget", type=float, default=None, help="seconds per decision")
     parser.add_argument("--horizon", type=int, default=None, help="moves played after the tree before scoring")
+    parser.add_argument("--only", nargs="*", default=None, help="game names (default: all three)")
+    parser.add_argument("--strength", default="search", choices=("search", "expert"), help="the named strength timed")
     args = parser.parse_args()
-    print(f"{'game':<8} {'median ms':>10} {'max ms':>8} {'playouts':>9}")
-    for name in ("legday", "gym", "diet"):
+    print(f"{'game':<8} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'playouts':>9}")
+    for name in args.only or ("legday", "gym", "diet"):
         game = gamedesign.load(name)
-        times, playouts = [], []
+        times, cpu, playouts = [], [], []
         for i, (state, seat) in enumerate(decisions(game, args.decisions, random.Random(1))):
-            bot = SearchBot(iterations=args.iterations, time_budget=args.time_budget, horizon=args.horizon)
+            bot = SearchBot(
+                iterations=args.iterations, time_budget=args.time_budget, horizon=args.horizon,
+                strength=None if args.iterations else args.strength,
+            )
             bot.reset(game, seat, i)
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             bot.act(state.observe(seat), state.legal_actions(seat))
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - used)
             playouts.append(bot.last_search["iterations"])
         print(
             f"{name:<8} {1e3 * statistics.median(times):>10.1f} {1e3 * max(times):>8.1f} "
+            f"{1e3 * statistics.median(cpu):>7.1f} "
             f"{statistics.median(playouts):>9.0f}"
         )
 

@@ -4,12 +4,19 @@ A bot never sees the full state. :func:`gamedesign.simulate` and the widget apps
 ``state.observe(player)`` and ``state.legal_actions(player)`` and nothing else, so a bot
 cannot peek at hidden cards.
 
-Every game has a ``"random"`` bot; games add their own (``"greedy"``) in their
-``bots.py`` and list them in their package's ``BOTS`` (see ``Game.bots``), and a game
-that defines ``Game.action_value`` gets a ``"greedy"`` :class:`ValueBot` from it. Every
-game that can sample hidden information (``game.sample_state``) also has the
-``"search"`` bot of :mod:`gamedesign.search`; ``"search:800"`` asks for 800 iterations
-per decision.
+Four named strengths, weakest first, in every game that can sample hidden information
+(``game.sample_state``), as in the Tabletop Games framework's graded players:
+
+* ``"random"``: a uniform choice among the legal actions;
+* ``"greedy"``: the game's own one-step heuristics (its package's ``bots.py``, listed in
+  its ``BOTS``, see ``Game.bots``; a game that defines ``Game.action_value`` gets a
+  ``"greedy"`` :class:`ValueBot` from it);
+* ``"search"``: the search bot of :mod:`gamedesign.search` at the quick setting an app
+  plays against (at most 45 ms a decision);
+* ``"expert"``: the same search with a larger budget (at most a second a decision).
+
+Each sees only its own observation and legal actions. ``"search:800"`` asks for a search
+of 800 iterations per decision.
 """
 
 from __future__ import annotations
@@ -134,13 +141,24 @@ def bot_names(game) -> list[str]:
         game = load(game)
     names = ["random", *game.bots()]
     if "search" not in names and game.can_sample_states():
-        names.append("search")
+        names += ["search", "expert"]
     return names
 
 
 def make_bot(spec, game) -> Bot:
-    """A bot from a name (``"random"``, ``"greedy"``, ``"search"``, ``"search:800"``) or a
-    bot object (returned as is)."""
+    """A bot for ``game`` from a name or a bot object (returned as is).
+
+    The names are the four strengths, weakest first: ``"random"`` (uniform among the
+    legal actions), ``"greedy"`` (the game's one-step heuristics), ``"search"``
+    (information-set search, the quick setting: at most 45 ms a decision, clearly
+    stronger than greedy in every game, ``benchmarks/RESULTS.md``) and ``"expert"`` (the
+    same search with a larger budget, at most a second a decision); ``"search:800"`` is a
+    search of 800 iterations per decision. Every bot sees only its own observation and
+    legal actions, and every move it returns is checked against the legal actions.
+    Each game's search settings live in its package (``evaluation.SEARCH_SETTINGS``,
+    read by :func:`gamedesign.search.settings`). An unknown name is a ``ValueError``
+    listing the names allowed.
+    """
     if isinstance(spec, Bot):
         return spec
     if not isinstance(spec, str):
@@ -157,7 +175,7 @@ def make_bot(spec, game) -> Bot:
         from .search import SearchBot
 
         if not setting:
-            return SearchBot()
+            return SearchBot(strength="search")
         if not re.fullmatch(r"[0-9]{1,12}", setting) or not 1 <= int(setting) <= MAX_SEARCH_ITERATIONS:
             shown = spec if len(spec) <= 40 else spec[:40] + "..."
             raise ValueError(
@@ -165,5 +183,9 @@ def make_bot(spec, game) -> Bot:
                 f"a whole number from 1 to {MAX_SEARCH_ITERATIONS:,}, e.g. 'search:400'"
             )
         return SearchBot(iterations=int(setting))
+    if spec == "expert" and "expert" not in bots and game.can_sample_states():
+        from .search import SearchBot
+
+        return SearchBot(strength="expert")
     shown = spec if len(spec) <= 40 else spec[:40] + "..."
     raise ValueError(f"unknown bot {shown!r} for {game.name!r}; allowed: {', '.join(bot_names(game))}")

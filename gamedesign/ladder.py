@@ -7,6 +7,9 @@ games, so no seat's advantage helps it. Its win rate comes with a 95% Wilson int
 above the fair share, what the tested bot would win if it were no better than the field
 (1 / number of teams: 1 / players, or 1/2 in GYM's two teams).
 
+:func:`matchup_matrix` plays every pair of graded strengths on the same deals, and
+:func:`skill_depth` reads from it how far and how surely better players beat worse ones.
+
 ``benchmarks/ladder.py`` plays the full ladder (random < greedy < search in every game)
 and appends the rungs to ``gamedesign/data/ladder.csv``; :func:`read_ladder` reads that file
 back with the intervals.
@@ -37,18 +40,24 @@ def fair_share(game) -> float:
     return 1 / len(game.teams())
 
 
-def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progress=None, report=None) -> dict:
+def play_rung(
+    game, tested, field, games: int, seed: int, *, workers=None, progress=None, report=None, executor=None
+) -> dict:
     """Play ``games`` games of ``tested`` against copies of ``field`` (names or bot
     objects), the tested bot in each seat in turn; returns the rung as a dict: games,
     wins, win rate, low, high (95%), fair share, separated, mean scores, seconds.
 
-    ``report``, if given (e.g. ``print``), is called with a line per seat as it ends.
+    ``report``, if given (e.g. ``print``), is called with a line per seat as it ends;
+    ``executor`` (e.g. a ``dask.distributed`` client's ``get_executor()``) plays the games
+    there (see :func:`gamedesign.simulate`). The result also has ``seat win rates``: the
+    tested bot's win rate in each seat.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
     n = game.num_players
     wins = played = 0
     scores, field_scores = [], []
+    seat_rates = []
     started = time.perf_counter()
     for seat in range(n):
         count = games // n + (1 if seat < games % n else 0)
@@ -57,8 +66,11 @@ def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progr
         # Each field seat gets its own bot: a bot object remembers its seat and generator.
         bots = [field if isinstance(field, str) else copy.deepcopy(field) for _ in range(n)]
         bots[seat] = tested
-        frame = simulate(game, bots, games=count, seed=seed * 100 + seat, workers=workers, progress=progress)
+        frame = simulate(
+            game, bots, games=count, seed=seed * 100 + seat, workers=workers, progress=progress, executor=executor
+        )
         mine = frame[frame.seat == seat]
+        seat_rates.append(float(mine["won"].mean()))
         wins += int(mine["won"].sum())
         played += count
         scores += mine["score"].dropna().tolist()
@@ -82,7 +94,66 @@ def play_rung(game, tested, field, games: int, seed: int, *, workers=None, progr
         "mean score": sum(scores) / len(scores) if scores else float("nan"),
         "field mean score": sum(field_scores) / len(field_scores) if field_scores else float("nan"),
         "seconds": time.perf_counter() - started,
+        "seat win rates": seat_rates,
     }
+
+
+def matchup_matrix(game, strengths, games: int, seed: int, *, workers=None, executor=None, report=None) -> pd.DataFrame:
+    """The win-rate matrix between bots of graded strength, as the Tabletop Games
+    framework judges a game: for every ordered pair (``tested``, ``field``) of
+    ``strengths`` (names such as ``["random", "greedy", "search", "expert"]``, weakest
+    first, or bot objects), ``games`` games of one ``tested`` bot against copies of
+    ``field``, the tested bot in each seat in turn (:func:`play_rung`), every pairing on
+    the same deals (the same seeds). The diagonal is each strength against itself, whose
+    seat win rates show the advantage of a seat. ``executor`` plays the games elsewhere
+    (e.g. Dask: ``client.get_executor()``).
+
+    Returns one row per pair: tested, field, games, wins, win rate, low and high (95%
+    Wilson interval), fair share, separated, mean scores, and ``seat k`` columns (the
+    tested bot's win rate in seat k). :func:`skill_depth` sums it up in one number.
+    """
+    strengths = list(strengths)
+    if len(strengths) < 2:
+        raise ValueError(f"give two strengths or more (e.g. ['random', 'greedy', 'search']), not {strengths!r}")
+    rows = []
+    for tested in strengths:
+        for field in strengths:
+            rung = play_rung(game, tested, field, games, seed, workers=workers, executor=executor)
+            row = {k: v for k, v in rung.items() if k != "seat win rates"}
+            for k, rate in enumerate(rung["seat win rates"]):
+                row[f"seat {k}"] = rate
+            rows.append(row)
+            if report is not None:
+                report(f"{game.name}: {row['tested']} vs {row['field']}: {row['wins']} wins in {row['games']}")
+    return pd.DataFrame(rows)
+
+
+def skill_depth(matrix: pd.DataFrame, order=None) -> dict:
+    """How far and how surely better players beat worse ones, from :func:`matchup_matrix`.
+
+    Skill depth: over every pair of strengths (weaker, stronger, in ``order``, default
+    the order of the matrix's rows), the mean of the stronger one's win-rate edge over
+    the fair share as a fraction of the most it could be, ``(win rate - fair share) /
+    (1 - fair share)`` (1: the stronger always wins; 0: no better than chance; below 0:
+    the "stronger" loses), and the share of those pairs whose 95% interval lies above the
+    fair share. Returns ``{"depth": ..., "separated": ..., "pairs": ...}``.
+    """
+    missing = [c for c in ("tested", "field", "win rate", "fair share", "separated") if c not in matrix.columns]
+    if missing:
+        raise ValueError(f"not a matchup matrix: it has no column {missing[0]!r} (make one with matchup_matrix)")
+    order = list(dict.fromkeys(matrix["tested"])) if order is None else list(order)
+    edges, separated = [], []
+    for i, weaker in enumerate(order):
+        for stronger in order[i + 1 :]:
+            row = matrix[(matrix["tested"] == stronger) & (matrix["field"] == weaker)]
+            if row.empty:
+                raise ValueError(f"the matrix has no row of {stronger!r} against {weaker!r}")
+            r = row.iloc[0]
+            edges.append((r["win rate"] - r["fair share"]) / (1 - r["fair share"]))
+            separated.append(bool(r["separated"]))
+    if not edges:
+        raise ValueError("skill depth needs two strengths or more")
+    return {"depth": sum(edges) / len(edges), "separated": sum(separated) / len(separated), "pairs": len(edges)}
 
 
 def _rung_label(tested: str, field: str, iterations, paired: bool) -> str:
@@ -117,4 +188,4 @@ def read_ladder(path=None) -> pd.DataFrame:
     return table
 
 
-__all__ = ["LADDER_CSV", "RUNGS", "fair_share", "play_rung", "read_ladder"]
+__all__ = ["LADDER_CSV", "RUNGS", "fair_share", "matchup_matrix", "play_rung", "read_ladder", "skill_depth"]

@@ -27,9 +27,35 @@ One iteration, in that imagined state:
    higher or lower scores are better is read from the result's winners.
 
 The action chosen is the root child visited most. Strength grows with ``iterations``
-(or ``time_budget`` seconds per decision; by default 45 ms, so an app can play against
-it); ``seed`` or ``reset`` fixes all randomness, so the same observation and seed always
-give the same decision with ``iterations`` (and no ``time_budget``).
+(or ``time_budget`` seconds per decision); ``seed`` or ``reset`` fixes all randomness, so
+the same observation and seed always give the same decision with ``iterations`` (and no
+``time_budget``).
+
+Two other ways to search, for games where the tree is not the right tool:
+
+* **Batched playouts** (Leg Day, whose package has ``rollouts.finish``): every root
+  move is tried on the same sampled states, and greedy players finish all those games
+  at once in numpy arrays, hundreds in a few milliseconds; the best mean reward wins.
+* **Paired comparison** (``paired=True``; The Diet Game): the root moves are compared on
+  the same sampled states and rollout seeds (common random numbers), for decisions that
+  change the outcome by less than the noise of one playout.
+
+A game's package may also give the bot a better policy for its own seat than the greedy
+bot (``evaluation.search_policy``: The Diet Game's): it plays the searching seat in the
+playouts and makes the move kept unless the search finds a clearly better one.
+
+**Strengths.** ``SearchBot()`` is ``"search"``, the quick setting an app plays against
+(at most ``DEFAULT_SECONDS``, 45 ms, a decision) and ``SearchBot(strength="expert")`` a
+larger budget (at most a second); each game sets its own iterations and method for both
+(``evaluation.SEARCH_SETTINGS`` in its package, read by :func:`settings`), measured to
+fit the time on one core of the 2-core machine of ``benchmarks/RESULTS.md``. The
+iterations fix the work (the same decisions for the same seed); the time budget is only
+a cap on a slower machine.
+
+**Perfect recall.** For games whose observation carries only the latest log lines (The
+Diet Game), the bot keeps every line it has read this game and gives the determinization
+the whole log, so that it can use everything public (e.g. which cards a reshuffle put
+into the deck).
 """
 
 from __future__ import annotations
@@ -49,9 +75,6 @@ MAX_PLAYOUT_MOVES = 100_000
 #: ``time_budget``: quick enough to play against in an app.
 DEFAULT_SECONDS = 0.045
 
-#: The most iterations of a decision with the default time budget.
-DEFAULT_ITERATIONS = 400
-
 #: With the default time budget: moves played after the tree before a playout is scored
 #: on the standing (many short playouts fit in 45 ms, few whole games do). 12 moves are
 #: 3 rounds of Leg Day's 4 simultaneous picks, 12 turns of GYM, about one Diet turn.
@@ -60,6 +83,37 @@ DEFAULT_HORIZON = 12
 #: With the default time budget: standard errors by which a searched move must beat the
 #: rollout bot's own choice (a few dozen playouts are noisy).
 DEFAULT_CONFIDENCE = 1.0
+
+
+#: The named search strengths (with ``"random"`` and ``"greedy"``, the four of ``make_bot``).
+STRENGTHS = ("search", "expert")
+
+#: Each strength's settings where a game sets none of its own (``evaluation.SEARCH_SETTINGS``
+#: in the game's package): ``"search"`` is the quick one an app plays against (at most
+#: ``DEFAULT_SECONDS`` a decision), ``"expert"`` thinks longer (at most a second).
+SETTINGS = {
+    "search": {"iterations": 48, "time_budget": DEFAULT_SECONDS, "horizon": DEFAULT_HORIZON,
+               "confidence": DEFAULT_CONFIDENCE, "paired": False, "method": "search"},
+    "expert": {"iterations": 200, "time_budget": 1.0, "horizon": None, "confidence": None, "paired": False,
+               "method": "search"},
+}
+
+
+def settings(game, strength: str = "search") -> dict:
+    """The search settings of ``strength`` (``"search"`` or ``"expert"``) for ``game``: the
+    game's own (``SEARCH_SETTINGS`` in its package's ``evaluation`` module, measured to
+    fit the time) over the defaults of :data:`SETTINGS`. Keys: iterations, time_budget,
+    horizon, confidence, paired, and method: ``"search"``, or ``"policy"`` where the
+    game's own-seat policy plays unsearched (no search beat it: The Diet Game)."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"strength must be one of {', '.join(map(repr, STRENGTHS))}, not {_shown(strength)}")
+    import importlib
+
+    try:
+        own = importlib.import_module(f"gamedesign.games.{game.name}.evaluation").__dict__.get("SEARCH_SETTINGS", {})
+    except ImportError:
+        own = {}
+    return {**SETTINGS[strength], **own.get(strength, {})}
 
 
 def _shown(value) -> str:
@@ -93,9 +147,11 @@ class SearchBot(Bot):
     seed then always gives the same decision); ``time_budget``: seconds per decision,
     kept even on a slow machine (a playout still running at the deadline is dropped; if
     none finished, the rollout bot's own move is played), not reproducible, as machines
-    differ. Both given: whichever ends first. Neither: the quick setting to play against
-    in an app, ``DEFAULT_SECONDS`` (45 ms) with at most ``DEFAULT_ITERATIONS``, and
-    unless given ``horizon=DEFAULT_HORIZON`` (3) and ``confidence=DEFAULT_CONFIDENCE`` (1.0).
+    differ. Both given: whichever ends first. No ``iterations`` (or ``strength``):
+    the settings of a named strength for the game the bot is reset into (see
+    :func:`settings`): ``strength="search"`` (the default: at most 45 ms a decision) or
+    ``"expert"`` (at most a second); settings given here (a ``time_budget``, a
+    ``horizon``...) win over the strength's.
     ``horizon``: stop each playout once that many moves have been played after leaving
     the tree (in whole rounds of simultaneous moves) and score it on the game's standing then (the design lab's: points so far, pounds lost),
     the leaders counting as winners; many more, shorter playouts in a long game.
@@ -113,6 +169,10 @@ class SearchBot(Bot):
     alternatives, and leave it only for a move better by ``confidence`` (default 1.0)
     standard errors of the paired differences. For games where one move changes the
     outcome by less than the noise of a playout.
+    ``policy``: the bot name or object that plays this player's own seat in playouts and
+    makes the move kept unless beaten (default: the game's ``evaluation.search_policy``
+    if it has one, else the rollout bot). ``batch``: False never plays batched playouts
+    (default: batched where the game has them and the rollouts are greedy).
     """
 
     name = "search"
@@ -129,12 +189,36 @@ class SearchBot(Bot):
         confidence: float | None = None,
         paired: bool = False,
         horizon: int | None = None,
+        policy=None,
+        batch: bool | None = None,
+        strength: str | None = None,
+        timed: bool = True,
     ):
         super().__init__(seed)
-        if iterations is None and time_budget is None:  # the quick setting, to play against
-            iterations, time_budget = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-            horizon = DEFAULT_HORIZON if horizon is None else horizon
-            confidence = DEFAULT_CONFIDENCE if confidence is None else confidence
+        if strength is not None and strength not in STRENGTHS:
+            raise ValueError(f"strength must be one of {', '.join(map(repr, STRENGTHS))} or None, not {_shown(strength)}")
+        if iterations is None and strength is None:
+            strength = "search"  # the quick setting, to play against in an app
+        # Settings given here win over the strength's (filled in by reset, per game).
+        self._given = {
+            key: value
+            for key, value in (("horizon", horizon), ("confidence", confidence), ("paired", paired or None))
+            if value is not None
+        }
+        if iterations is not None:
+            self._given["iterations"] = iterations
+        if time_budget is not None:
+            self._given["time_budget"] = time_budget
+        self.strength = strength
+        self.timed = timed
+        if strength == "expert":
+            self.name = "expert"  # how tables and errors call it
+        if strength is not None:
+            preset = SETTINGS[strength]
+            iterations = preset["iterations"] if iterations is None else iterations
+            time_budget = preset["time_budget"] if time_budget is None else time_budget
+            horizon = preset["horizon"] if horizon is None else horizon
+            confidence = preset["confidence"] if confidence is None else confidence
         elif iterations is None:
             iterations = MAX_SEARCH_ITERATIONS
         if horizon is not None and (
@@ -165,16 +249,58 @@ class SearchBot(Bot):
         self.confidence = confidence
         self.paired = paired
         self.horizon = horizon
+        self.policy = policy
+        self.batch = batch
+        self.method = "search"
         self.last_search: dict = {}
+        if strength is not None:  # what the strength filled in so far (reset fills the game's)
+            self._filled = {k: getattr(self, k) for k in ("iterations", "time_budget", "horizon", "confidence", "paired")
+                            if k not in self._given}
 
     def __repr__(self) -> str:
         knob = f"time_budget={self.time_budget}" if self.time_budget else f"iterations={self.iterations}"
         return f"SearchBot({knob}, rollout={self.rollout!r})"
 
+    def reset(self, game, player: int, seed: int) -> None:
+        """Start a new game; what the searches need (the game's standing, its batch
+        playouts) is looked up now, so that no decision pays for an import."""
+        super().reset(game, player, seed)
+        if game.name not in _LOOKED_UP:
+            _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
+        self._log: list | None = []
+        if self.strength is not None:
+            # The game's settings for this strength, except those given to the constructor
+            # or set on the bot since (the strength's settings last filled in).
+            preset = settings(game, self.strength)
+            filled = self.__dict__.setdefault("_filled", {})
+            for key in ("iterations", "time_budget", "horizon", "confidence", "paired"):
+                if key not in self._given and (key not in filled or getattr(self, key) == filled[key]):
+                    value = None if key == "time_budget" and not self.timed else preset[key]
+                    setattr(self, key, value)
+                    filled[key] = value
+            changed = any(getattr(self, k) != v for k, v in filled.items())
+            self.method = "search" if "iterations" in self._given or changed else preset["method"]
+        elif not self.timed:
+            self.time_budget = None
+
+    def _uses_batch(self) -> bool:
+        """True when this search plays its playouts in batches (see ``batch``)."""
+        if self.batch is False or self.paired or _LOOKED_UP[self.game.name][1] is None:
+            return False
+        return (self.rollout or "greedy") == "greedy" and self.policy is None
+
+    def _own_bot(self, rollout: str):
+        """The bot that plays this player's own moves in playouts and makes its default move."""
+        if self.policy is not None:
+            return make_bot(self.policy, self.game)
+        own = _LOOKED_UP[self.game.name][2]
+        return own(self.game) if own is not None else make_bot(rollout, self.game)
+
     def act(self, observation: dict, legal_actions: Sequence):
         if self.game is None:
             raise ValueError("call reset(game, player, seed) before asking a SearchBot to act")
         legal_actions = list(legal_actions)
+        remembered = self._remember(observation)
         if len(legal_actions) == 1:
             self.last_search = {"iterations": 0, "actions": {}}
             return legal_actions[0]
@@ -182,16 +308,24 @@ class SearchBot(Bot):
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
         rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
-        players = [make_bot(rollout, game) for _ in range(game.num_players)]
+        if game.name not in _LOOKED_UP:  # reset by a subclass that skipped SearchBot.reset
+            _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
+        players = [make_bot(rollout, game) if seat != me else self._own_bot(rollout) for seat in range(game.num_players)]
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
         deadline = None if self.time_budget is None else started + self.time_budget
+        if self.method == "policy":  # the game's own policy, unsearched (see settings)
+            self.last_search = {"iterations": 0, "actions": {}}
+            policy = players[me]
+            return _checked_move(game, policy.act(observation, list(legal_actions)), legal_actions, policy)
         if self.paired:
-            return self._paired(observation, legal_actions, players, deadline)
-        standing = _standing_of(game) if self.horizon is not None else None
+            return self._paired(observation, legal_actions, players, deadline, remembered)
+        if self._uses_batch():
+            return self._batched(observation, legal_actions, players, deadline)
+        standing = _LOOKED_UP[game.name][0] if self.horizon is not None else None
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            if not self._iterate(game.sample_state(observation, rng), root, me, players, rng, deadline, standing):
+            if not self._iterate(game.sample_state(remembered, rng), root, me, players, rng, deadline, standing):
                 break  # the time ran out in the middle of a playout: it does not count
             done += 1
         if not done:  # no playout fitted in the time: the rollout bot's own choice
@@ -224,7 +358,22 @@ class SearchBot(Bot):
                     choice = default
         return choice
 
-    def _paired(self, observation, legal_actions, players, deadline):
+    def _remember(self, observation: dict) -> dict:
+        """The observation with the whole log this player has read so far, for games whose
+        observations carry only the latest lines (``log_length`` counts them all): the
+        determinization can then use everything public (perfect recall). Unchanged when
+        a line was missed or the game shows its whole log."""
+        if not isinstance(observation, dict) or "log_length" not in observation or getattr(self, "_log", None) is None:
+            return observation
+        window, total = observation["log"], observation["log_length"]
+        start = total - len(window)
+        if start > len(self._log):
+            self._log = None  # a stretch of the log was never seen: no whole log this game
+            return observation
+        self._log[start:] = window
+        return {**observation, "log": list(self._log)} if start else observation
+
+    def _paired(self, observation, legal_actions, players, deadline, remembered=None):
         """Root moves compared on shared deals and rollout seeds (see ``paired``)."""
         game, me, rng = self.game, self.player, self.rng
         policy = players[me]
@@ -239,7 +388,7 @@ class SearchBot(Bot):
             deal, seeds = rng.getrandbits(32), [rng.getrandbits(32) for _ in players]
             results = []
             for action in candidates:
-                state = game.sample_state(observation, random.Random(deal))
+                state = game.sample_state(remembered or observation, random.Random(deal))
                 for seat, bot in enumerate(players):
                     bot.reset(game, seat, seeds[seat])
                 results.append(self._playout(state, me, action, players, deadline))
@@ -265,6 +414,57 @@ class SearchBot(Bot):
         self.last_search = {
             "iterations": rounds * len(candidates),
             "actions": {str(a): (len(r), sum(r) / len(r)) for a, r in rewards.items()},
+        }
+        return choice
+
+    def _batched(self, observation, legal_actions, players, deadline):
+        """Every root move tried on the same sampled states, finished in batches by the
+        game's greedy players (``rollouts.finish``); the best mean reward wins, the own
+        policy's move kept unless beaten by ``confidence`` standard errors."""
+        import numpy as np
+
+        game, me, rng = self.game, self.player, self.rng
+        finish = _LOOKED_UP[game.name][1]
+        policy = players[me]
+        default = _checked_move(game, policy.act(observation, list(legal_actions)), legal_actions, policy)
+        cards = [a.card for a in legal_actions]
+        generator = np.random.default_rng(rng.getrandbits(32))
+        rewards = []  # one array per round: (deals, candidates)
+        done = 0
+        # Few, large rounds (each finish costs a fixed overhead per day); against a clock
+        # a small first round, then rounds sized by its cost to fit the time left.
+        wanted = -(-self.iterations // len(cards))  # deals
+        deals = max(_BATCH_DEALS, -(-wanted // 2)) if deadline is None else _BATCH_DEALS
+        clock = time.perf_counter
+        dealt = 0
+        while dealt < wanted:
+            started = clock()
+            count = max(1, min(deals, wanted - dealt))
+            states = []
+            while len(states) < count and not (states and deadline is not None and clock() > deadline):
+                states.append(game.sample_state(observation, rng))
+            count = len(states)
+            scored = finish(game, [s for s in states for _ in cards], cards * count, me, generator)
+            rewards.append(_batch_rewards(scored, me).reshape(count, len(cards)))
+            dealt += count
+            done += count * len(cards)
+            if deadline is not None:
+                each = (clock() - started) / count  # seconds a deal, overhead included
+                deals = int(0.8 * (deadline - clock()) / each)
+                if deals < 1:
+                    break  # another deal would not fit in the time left
+        table = np.concatenate(rewards)
+        means = table.mean(axis=0)
+        best = int(np.argmax(means))
+        choice = legal_actions[best]
+        if choice != default and self.confidence is not None and len(table) > 1:
+            diffs = table[:, best] - table[:, legal_actions.index(default)]
+            error = float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+            if diffs.mean() <= self.confidence * error:
+                choice = default
+        self.last_search = {
+            "iterations": done,
+            "actions": {str(a): (len(table), float(m)) for a, m in zip(legal_actions, means)},
         }
         return choice
 
@@ -369,6 +569,62 @@ class SearchBot(Bot):
         win = 1.0 / len(winners) if me in winners else 0.0
         beaten, margin = _standing(result, me)
         return 0.5 * win + 0.25 * beaten + 0.25 * margin
+
+
+#: The fewest sampled states in a round of a batched search (each tried with every root move).
+_BATCH_DEALS = 8
+
+#: Per game name: (its standing, its batch finisher, its own-seat policy), looked up once.
+_LOOKED_UP: dict = {}
+
+
+def _batch_finisher(game):
+    """The game's ``rollouts.finish`` (playouts in batches by greedy players), or None."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"gamedesign.games.{game.name}.rollouts")
+    except ImportError:
+        return None
+    return getattr(module, "finish", None)
+
+
+def _own_policy(game):
+    """A function game -> the bot that plays the searching seat in playouts and makes its
+    default move: the game's ``evaluation.search_policy`` if it has one, else None."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"gamedesign.games.{game.name}.evaluation")
+    except ImportError:
+        return None
+    return getattr(module, "search_policy", None)
+
+
+def _batch_rewards(scored: dict, me: int):
+    """:meth:`SearchBot._reward` for every game of a batch scoring (``points`` nan for an
+    eliminated player, higher is better, ``winners`` a boolean array)."""
+    import numpy as np
+
+    points, winners = scored["points"], scored["winners"]
+    n = points.shape[1]
+    count = winners.sum(axis=1)
+    win = np.where(winners[:, me], 1.0 / np.maximum(count, 1), 0.0)
+    mine = points[:, me]
+    others = np.delete(points, me, axis=1)
+    alive, out = ~np.isnan(mine), np.isnan(others)
+    ahead = np.where(out, np.where(alive[:, None], 1.0, 0.5), np.where(alive[:, None], np.sign(mine[:, None] - others) * 0.5 + 0.5, 0.0))
+    ahead = np.nan_to_num(ahead)
+    beaten = ahead.sum(axis=1) / (n - 1)
+    live = (~out).sum(axis=1)
+    mean = np.where(live > 0, np.nansum(others, axis=1) / np.maximum(live, 1), 0.0)
+    margin = np.where(
+        ~alive, 0.0, np.where(live == 0, 1.0, 0.5 + 0.5 * (mine - mean) / (np.abs(mine) + np.abs(mean) + 1))
+    )
+    margin = np.nan_to_num(margin)
+    value = 0.5 * win + 0.25 * beaten + 0.25 * margin
+    # Without winners (everyone eliminated) the standing says nothing: as _standing, 0.5 each.
+    return np.where(count > 0, value, 0.5 * win + 0.25)
 
 
 def _rollout_move(state, seat: int, bot):
@@ -476,4 +732,4 @@ def _standing(result, me: int) -> tuple[float, float]:
     return beaten / (n - 1), margin
 
 
-__all__ = ["SearchBot"]
+__all__ = ["SETTINGS", "STRENGTHS", "SearchBot", "settings"]

@@ -246,7 +246,7 @@ def test_search_playouts_check_their_rollout_bots(monkeypatch):
         ({"chunk_size": -1}, ValueError, "chunk_size must be a whole number from 1"),
         ({"workers": 10**6}, ValueError, r"workers must be a whole number from 1 to \d+ \(on this machine\)"),
         ({"progress": "yes"}, ValueError, "progress must be True, False or None"),
-        ({"bots": [None] * 4}, TypeError, r"the bot for seat 0 is None: a bot is a name \(random, greedy, search\)"),
+        ({"bots": [None] * 4}, TypeError, r"the bot for seat 0 is None: a bot is a name \(random, greedy, search, expert\)"),
         ({"bots": ["random"] * 3}, ValueError, r"give one bot per seat: 4 for this game, not 3"),
         ({"bots": RandomBot()}, TypeError, "one bot object cannot take every seat"),
         ({"bots": 4}, TypeError, "bots must be a bot name or a list"),

@@ -9,7 +9,7 @@ import pytest
 import gamedesign
 from gamedesign.bots import RandomBot
 from gamedesign.charts.bots import ladder_chart
-from gamedesign.ladder import fair_share, play_rung, read_ladder
+from gamedesign.ladder import fair_share, matchup_matrix, play_rung, read_ladder, skill_depth
 from gamedesign.odds import estimate
 
 
@@ -100,3 +100,38 @@ def test_the_ladder_chart_shows_each_rung_with_its_interval_and_fair_share():
     assert len(rows) == len(ladder)
     with pytest.raises(ValueError, match="read_ladder"):
         ladder_chart(ladder.drop(columns=["low"]))
+
+
+def test_a_matchup_matrix_plays_every_pair_on_the_same_deals():
+    game = gamedesign.load("legday", players=3)
+    matrix = matchup_matrix(game, ["random", "greedy"], games=6, seed=5)
+    assert list(zip(matrix["tested"], matrix["field"])) == [
+        ("random", "random"), ("random", "greedy"), ("greedy", "random"), ("greedy", "greedy")
+    ]
+    # Each pairing is the rung of the same seed: the same deals for every pair.
+    rung = play_rung(game, "greedy", "random", games=6, seed=5)
+    row = matrix.iloc[2]
+    assert (row["wins"], row["low"], row["high"]) == (rung["wins"], rung["low"], rung["high"])
+    assert [row[f"seat {k}"] for k in range(3)] == rung["seat win rates"]
+    # Two seats of each rung's three get 2 games; the seat rates average to the win rate.
+    assert sum(row[f"seat {k}"] * 2 for k in range(3)) == pytest.approx(row["wins"])
+    with pytest.raises(ValueError, match="two strengths or more"):
+        matchup_matrix(game, ["greedy"], games=3, seed=1)
+
+
+def test_skill_depth_reads_how_far_and_how_surely_better_players_win():
+    matrix = pd.DataFrame(
+        {
+            "tested": ["weak", "weak", "strong", "strong"],
+            "field": ["weak", "strong", "weak", "strong"],
+            "win rate": [0.5, 0.2, 0.8, 0.5],
+            "fair share": [0.5] * 4,
+            "separated": [False, False, True, False],
+        }
+    )
+    depth = skill_depth(matrix)
+    assert depth == {"depth": pytest.approx(0.6), "separated": 1.0, "pairs": 1}
+    # Read the other way round, the "stronger" loses: the depth is below zero.
+    assert skill_depth(matrix, order=["strong", "weak"])["depth"] == pytest.approx(-0.6)
+    with pytest.raises(ValueError, match="not a matchup matrix"):
+        skill_depth(matrix.drop(columns=["separated"]))

@@ -81,7 +81,7 @@ def test_simulate_and_record_on_a_fresh_process_pool_give_the_serial_tables(regi
 
 
 def test_bots_come_from_the_hooks_the_game_defines(registered):
-    assert bot_names(gamedesign.load("mysprint")) == ["random", "greedy", "search"]
+    assert bot_names(gamedesign.load("mysprint")) == ["random", "greedy", "search", "expert"]
     assert bot_names(gamedesign.load("counting")) == ["random"]  # only the protocol: random bots
     with pytest.raises(ValueError, match="unknown bot 'greedy' for 'counting'; allowed: random"):
         make_bot("greedy", gamedesign.load("counting"))

@@ -51,6 +51,8 @@ def test_bots_decide_the_same_when_only_hidden_cards_differ(name, bot):
         if variant is None:
             continue
         assert variant.to_json() != state.to_json()
+        if variant.observe(seat) != state.observe(seat):
+            continue  # not a hidden difference (test_hidden_variants_look_the_same_to_the_player)
         decisions = []
         for s in (state, variant):
             player = make_bot(bot, game)
@@ -61,6 +63,31 @@ def test_bots_decide_the_same_when_only_hidden_cards_differ(name, bot):
         assert decisions[0] == decisions[1]
         compared += 1
     assert compared >= 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                name == "legday",
+                strict=True,
+                reason="Leg Day's hidden_variant clones a state whose memory (seen) is not yet worked out, "
+                "so the variant works it out from its swapped cards",
+            ),
+        )
+        for name in gamedesign.GAMES
+    ],
+)
+def test_hidden_variants_look_the_same_to_the_player(name):
+    """A hidden variant differs only in what the player cannot know: the same observation."""
+    game = gamedesign.load(name)
+    rng = random.Random(1)
+    for state, seat in midgame_states(game, 40, rng):
+        variant = state.hidden_variant(seat, rng)
+        if variant is not None:
+            assert variant.observe(seat) == state.observe(seat)
 
 
 @pytest.mark.parametrize("name", sampling_games())
@@ -172,9 +199,15 @@ def test_search_keeps_to_its_time_budget():
     bot.reset(game, seat, 4)
     assert bot.act(state.observe(seat), state.legal_actions(seat)) in state.legal_actions(seat)
     assert bot.last_search["iterations"] == 0
-    default = SearchBot()
-    assert default.time_budget == search.DEFAULT_SECONDS and default.iterations == search.DEFAULT_ITERATIONS
-    assert default.horizon == search.DEFAULT_HORIZON and default.confidence == search.DEFAULT_CONFIDENCE
+    for name in gamedesign.GAMES:
+        quick = gamedesign.load(name)
+        default = SearchBot()
+        default.reset(quick, 0, 1)
+        wanted = search.settings(quick, "search")
+        assert default.time_budget == wanted["time_budget"] <= search.DEFAULT_SECONDS
+        assert (default.iterations, default.horizon, default.confidence) == (
+            wanted["iterations"], wanted["horizon"], wanted["confidence"]
+        )
     assert SearchBot(iterations=30).time_budget is None
 
 
