@@ -466,6 +466,7 @@ class LegDayState(State):
             skip = self.hands[seat].index(pick) if pick is not None else -1
             places += [("hand", seat, i) for i in range(len(self.hands[seat])) if i != skip]
             places += [("down", seat, i) for i, (_, up) in enumerate(self.tableaus[seat]) if not up]
+        self.seen  # what each player remembers follows from the cards: fix it before any move
         other = self.clone()
 
         def get(place):
