@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         default=["random"],
         metavar="BOT",
-        help="one bot name per seat, or one name for every seat (random, greedy, search, search:N)",
+        help="one bot name per seat, or one name for every seat (random, greedy, search, expert, search:N)",
     )
     sim.add_argument("--games", type=_between(1, MAX_GAMES), default=1000, help="how many games (default 1000)")
     sim.add_argument("--seed", type=_between(0, MAX_SEED), default=0, help="seed of the whole run (default 0)")

@@ -76,7 +76,7 @@ def test_the_stored_ladder_reads_back_with_its_intervals():
     # Every game has both rungs: greedy over random and search over greedy.
     for game, rows in ladder.groupby("game"):
         assert "greedy vs random" in set(rows["rung"]), game
-        assert any(r.startswith("search (") and r.endswith(" iterations) vs greedy") for r in rows["rung"]), game
+        assert any(r.startswith("search") and r.endswith(" vs greedy") for r in rows["rung"]), game
 
 
 def test_a_file_that_is_not_a_ladder_is_refused(tmp_path):
