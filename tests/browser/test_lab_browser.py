@@ -31,8 +31,8 @@ def test_design_lab_runs_and_its_app_plays_games_in_jupyterlab(lab, offline_page
 
     app.locator("button.widget-button", has_text="Run").click()
     expect(app.get_by_role("status")).to_contain_text("Done: 100 games per variant", timeout=180_000)
-    # The measures table, then the summary, seat and card-value charts of the standard rules.
-    expect(app.locator("table").filter(has_text="branching factor")).to_be_visible()
+    # The chosen measures with their labels, then the summary, seat and card-value charts of the standard rules.
+    expect(app.locator("table").filter(has_text="Gap between seats").first).to_be_visible()
     assert_charts_drawn(panel, LAB, "design lab app", in_widgets=3)
     offline_page.screenshot("ran", app)
     assert contrast_failures(app) == []
