@@ -136,3 +136,30 @@ def test_hints_ask_the_bots_only_through_public_methods():
 
     source = inspect.getsource(hints)
     assert "_score_" not in source and "getattr(bot" not in source
+
+
+@pytest.mark.parametrize("make", [lambda: LegDayApp(players=4, seed=3), lambda: GymApp(players=2, seed=4), lambda: DietApp(players=4, seed=2)])
+def test_ask_search_names_a_legal_move_and_how_the_moves_did(make):
+    from gamedesign.apps.hints import search_hint
+
+    app = make()
+    game, seat, view, legal = app.hints.ask()
+    before = app.state.to_json()
+    result = search_hint(game, seat, view, legal)
+    assert app.state.to_json() == before  # only the observation was read
+    assert result.action in legal
+    labels = {str(a) for a in legal}
+    assert all(label in labels for label, _ in result.values)
+    assert [v for _, v in result.values] == sorted((v for _, v in result.values), reverse=True)
+    if result.values:  # an imagined-games search: the chosen move is among those tried
+        assert str(result.action) in {label for label, _ in result.values}
+    app.hints.search_button.click()
+    assert "Hint:</b>" in app.hints.answer.value and "search bot" in app.hints.answer.value
+
+
+def test_ask_search_after_the_game_says_there_is_nothing_to_play():
+    from gamedesign.apps.hints import search_hint
+
+    app = LegDayApp(players=3, seed=1)
+    with pytest.raises(ValueError, match="nothing to play"):
+        search_hint(app.game, 0, app.state.observe(0), [])

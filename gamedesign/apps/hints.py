@@ -1,10 +1,11 @@
-"""Hints for the game apps: what the greedy bot would play in your place, and why.
+"""Hints for the game apps: what the greedy or the search bot would play in your place, and why.
 
 ``hint(game, seat, observation, legal_actions)`` asks the game's greedy bot for its move
 and returns a :class:`Hint`: the move, a sentence saying why, and the values it compared
-(best first). Like every bot it reads only the player's own observation and the legal
-actions, never the full state. ``HintBar`` is the widget: a "Hint" and a "Why?" button
-and the answer beneath them.
+(best first). ``search_hint(...)`` asks the search bot: the move it chose and, for each
+move it tried, how it did in the games it imagined. Like every bot they read only the
+player's own observation and the legal actions, never the full state. ``HintBar`` is the
+widget: "Hint", "Why?" and "Ask search" buttons and the answer beneath them.
 """
 
 from __future__ import annotations
@@ -112,6 +113,34 @@ def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
     return explain(bot, observation, legal)
 
 
+def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0) -> Hint:
+    """What the search bot (``make_bot("search")``, seeded by ``seed``) would play for
+    ``seat`` from ``observation`` only, and the mean reward of each move it tried in its
+    imagined games (best first)."""
+    from gamedesign.bots import make_bot
+    from gamedesign.simulate import legal_move
+
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("there is nothing to play now: wait for your turn")
+    bot = make_bot("search", game)
+    bot.reset(game, seat, seed)
+    action = legal_move(game, bot.act(observation, list(legal)), legal)
+    tried = dict(bot.last_search.get("actions", {}))
+    if not tried:
+        return Hint(action, f"{_first_up(str(action))}: in this game the search bot plays a sharper rule of "
+                    "thumb instead of imagining games (it did better than any search).")
+    games = max(visits for visits, _ in tried.values())
+    values = _ranked((label, round(reward, 3)) for label, (_, reward) in tried.items())
+    return Hint(
+        action,
+        f"{_first_up(str(action))}: the search bot dealt the cards you cannot see in ways that fit what you "
+        f"have seen and played the game out (up to {games} imagined games a move); this move did best. "
+        "Values: mean reward in those games (a win counts most).",
+        values,
+    )
+
+
 def hint_html(result: Hint, why: bool, words=None) -> str:
     """The hint as a short line, with the compared values as a list when ``why``;
     ``words(text)`` puts the app's names for the players into the texts ("player 1" ->
@@ -128,7 +157,7 @@ def hint_html(result: Hint, why: bool, words=None) -> str:
 
 
 class HintBar(widgets.VBox):
-    """A "Hint" and a "Why?" button and the answer beneath them.
+    """"Hint", "Why?" and "Ask search" buttons and the answer beneath them.
 
     ``ask()`` returns ``(game, seat, observation, legal_actions)`` for the player now, or
     raises ``ValueError`` saying why there is nothing to hint. ``words(text)``, when
@@ -142,16 +171,21 @@ class HintBar(widgets.VBox):
         self.answer = widgets.HTML()
         self.hint_button = widgets.Button(description="Hint", tooltip="What would the greedy bot play?")
         self.why_button = widgets.Button(description="Why?", tooltip="The values the greedy bot compares")
+        self.search_button = widgets.Button(
+            description="Ask search", tooltip="What would the search bot play, and how did each move do in its imagined games?"
+        )
         self.hint_button.on_click(lambda _: self.show(why=False))
         self.why_button.on_click(lambda _: self.show(why=True))
-        super().__init__([widgets.HBox([self.hint_button, self.why_button]), self.answer])
+        self.search_button.on_click(lambda _: self.show(why=True, ask=search_hint))
+        super().__init__([widgets.HBox([self.hint_button, self.why_button, self.search_button]), self.answer])
         self.add_class("gd-hints")
         self.layout.display = None if enabled else "none"
 
-    def show(self, why: bool) -> None:
-        """Answer a click; a refusal is a sentence, never an exception."""
+    def show(self, why: bool, ask=None) -> None:
+        """Answer a click (``ask``: :func:`hint` by default, or :func:`search_hint`); a
+        refusal is a sentence, never an exception."""
         try:
-            self.answer.value = hint_html(hint(*self.ask()), why, self.words)
+            self.answer.value = hint_html((ask or hint)(*self.ask()), why, self.words)
         except Exception as err:  # a click must never raise into the notebook
             from gamedesign.apps.common import error_text
 
@@ -164,4 +198,4 @@ class HintBar(widgets.VBox):
         self.layout.display = None if self.enabled and playing else "none"
 
 
-__all__ = ["Hint", "hint", "hint_html", "HintBar", "EXPLAIN"]
+__all__ = ["Hint", "hint", "search_hint", "hint_html", "HintBar", "EXPLAIN"]
