@@ -215,9 +215,9 @@ def test_everyone_is_named_as_in_the_other_apps_never_with_the_engines_names(pla
     seen.append(shown_text(app))
     text = " ".join(seen)
     assert not ENGINE_NAMES.search(text), ENGINE_NAMES.search(text)
-    others = [seat for seat in range(players) if seat != human]
-    for seat in others:
-        assert f"Bot {seat}" in text
+    for number in range(1, players):  # the bots are numbered from 1, skipping your seat
+        assert f"Bot {number}" in text
+    assert f"Bot {players}" not in text and "Bot 0" not in text
     assert "You" in text and "your day" in text.lower()
     # The engine's own log keeps its names for everyone else.
     assert any(ENGINE_NAMES.search(line) for line in app.state.log)

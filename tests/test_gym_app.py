@@ -154,7 +154,7 @@ def test_the_move_log_uses_the_apps_names_for_the_seats():
         click_through_one(app)
     log = app.log.value
     assert "player " not in log
-    assert "Bot 1 (team B) took" in log and "You took" in log
+    assert "Bot 1 (team A) took" in log and "Bot 2 (team B) took" in log and "You took" in log  # numbered skipping your seat
     assert "You are team A" in GymApp(players=2, seed=5).last_message
 
 

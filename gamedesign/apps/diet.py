@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from .. import load
 from ..core import IllegalAction
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip
-from ..terminal import rename
+from ..terminal import rename, seat_names
 from . import common
 from .hints import HintBar
 
@@ -200,7 +200,7 @@ class DietApp(common.AppBox):
             seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
         }
         #: What the app calls each seat, as every app does: "You", "Bot 1", "Bot 2", ...
-        self.names = ["You" if seat == human else f"Bot {seat}" for seat in range(players)]
+        self.names = seat_names([None] * players, human)  # "You", "Bot 1", ... as in terminal play
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
         self.notes: list[tuple[int, str]] = []  # (log length then, text): passes the log does not tell
 

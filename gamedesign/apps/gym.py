@@ -44,6 +44,7 @@ from gamedesign.apps.common import (
 )
 from gamedesign.apps.hints import HintBar, hint
 from gamedesign.core import IllegalAction
+from gamedesign.terminal import seat_names
 from gamedesign.games.gym import ACTIONS, Place, Skip
 from gamedesign.games.gym.rules import Advance
 from gamedesign.games.gym.cards import COLOUR_LETTER
@@ -177,7 +178,7 @@ class GymApp:
         self.human = human = check_seat(human, players)
         self.bot_specs = seat_specs(self.game, human, bots)
         self.teams = ["AB"[s % 2] for s in range(players)]
-        self.names = ["You" if s == human else f"Bot {s}" for s in range(players)]
+        self.names = seat_names([None] * players, human)  # "You", "Bot 1", ... as in terminal play
         self.bot_moves: list = []
 
         self.header = widgets.HTML()

@@ -32,6 +32,7 @@ from gamedesign.apps.common import (
 )
 from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
+from gamedesign.terminal import seat_names
 from gamedesign.games.legday import CATEGORIES, Pick
 from gamedesign.apps import legday_cards
 from gamedesign.apps.hints import HintBar
@@ -92,10 +93,7 @@ class LegDayApp:
         seed = check_seed(seed)
         self.human = human = check_seat(human, players)
         self.bot_specs = seat_specs(self.game, human, bots)
-        self.names = [
-            "You" if seat == human else f"Bot {seat}"
-            for seat in range(players)
-        ]
+        self.names = seat_names([None] * players, human)  # "You", "Bot 1", ... as in terminal play
 
         self.header = widgets.HTML()
         self.status = widgets.HTML()
