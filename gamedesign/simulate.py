@@ -356,6 +356,7 @@ def play_game(
     game_index: int | None = None,
     run_seed: int | None = None,
     on_choice=None,
+    _built: Sequence[bool] | None = None,
 ):
     """Play ``state`` to its end with one bot per seat; returns the state.
 
@@ -372,10 +373,12 @@ def play_game(
     choice before any choice of its round is applied: ``legal`` is the list the mover chose
     from (not to be changed), ``action`` the engine's own action.
 
-    The built-in bots of the package (``"random"`` and the games' ``"greedy"``), which
-    never change the list they are given, choose from the engine's own list, and those
-    that always return one of its actions have their choice applied without a search of
-    the list; every other bot is served and checked as above.
+    Every bot object a caller passes is served and checked as above. Only the package's
+    own ``"random"`` and ``"greedy"`` bots that :func:`simulate` and the design lab build
+    from their names (``_built``: one flag per seat), which never change the list they are
+    given and never leave the run, choose from the engine's own list, and those that
+    always return one of its actions have their choice applied without a search of the
+    list.
     """
     game = state.game
     if len(bots) != game.num_players:
@@ -388,7 +391,7 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
-        trusts = [_trust(bot) for bot in bots]
+        trusts = [_trust(bot) if _built is not None and _built[seat] else 0 for seat, bot in enumerate(bots)]
         acts = [bot.act for bot in bots]
         for seat, bot in enumerate(bots):
             if trusts[seat] == 2 and type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random:
@@ -866,12 +869,14 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
     """Play one chunk of games (numbered from ``start``, of the run from ``seed``);
     returns the table's columns as lists (compact to send)."""
     players = [make_bot(spec, game) for spec in bots]
+    built = [isinstance(spec, str) for spec in bots]  # built here from a name, never seen outside
     n = game.num_players
     columns: dict[str, list] = {}
     rows = 0
     new_state = game.new_state
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
-        state = play_game(new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed)
+        state = play_game(new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed,
+                          _built=built)
         game_columns = _game_columns(state.result(), start + offset, labels, n)
         for key, values in game_columns.items():
             column = columns.get(key)

@@ -69,8 +69,8 @@ def test_memory_of_hands_is_the_same_asked_at_the_start_or_at_the_end():
     eager, lazy = game.new_state(seed=9), game.new_state(seed=9)
     eager.seen  # asked for: kept day by day from now on
     bots = [RandomBot() for _ in range(4)]
-    play_game(eager, bots, [1, 2, 3, 4])
-    play_game(lazy, bots, [1, 2, 3, 4])
+    play_game(eager, bots, [1, 2, 3, 4], _built=[True] * 4)
+    play_game(lazy, bots, [1, 2, 3, 4], _built=[True] * 4)
     assert eager._seen is not None and lazy._seen is None
     assert lazy.seen == eager.seen == expected_seen(eager)
     assert lazy.to_json() == eager.to_json()
@@ -82,11 +82,14 @@ def test_built_in_bots_playing_on_their_own_play_the_same_games():
         for seed in range(5):
             quick, plain = game.new_state(seed=seed), game.new_state(seed=seed)
             bots = [make_bot(bot, game) for _ in range(players)]
-            play_game(quick, bots, list(range(players)))
+            play_game(quick, bots, list(range(players)), _built=[True] * players)
             moves = []
             play_game(plain, bots, list(range(players)), on_move=lambda seat, action, state: moves.append(action))
             assert quick.to_json() == plain.to_json()
             assert len(moves) == players * game.total_days
+            served = game.new_state(seed=seed)  # the same bots passed in by a caller: served as any bot
+            play_game(served, bots, list(range(players)))
+            assert served.to_json() == plain.to_json()
 
 
 def test_greedy_gains_are_the_same_on_fresh_and_on_kept_observations():
@@ -113,6 +116,33 @@ def test_only_the_built_in_bots_as_shipped_are_trusted(monkeypatch):
     assert _trust(replaced) == 0
     monkeypatch.setattr(RandomBot, "act", lambda self, observation, legal: legal[0])
     assert _trust(RandomBot()) == 0
+
+
+def test_a_bot_object_a_caller_passes_is_never_trusted_even_a_patched_built_in_one():
+    """A shipped greedy bot with a patched helper gets copies and checks like any bot: it
+    cannot reach the state through its view, and an illegal choice stops the game."""
+    from gamedesign.bots import BotError
+
+    game = gamedesign.load("legday", players=4)
+    cheat = make_bot("greedy", game)
+    seen = []
+
+    def peek(observation, names):
+        seen.append(type(observation))
+        return [0.0] * len(names)
+
+    cheat._gains = peek
+    bots = [cheat] + [make_bot("random", game) for _ in range(3)]
+    play_game(game.new_state(seed=2), bots, [1, 2, 3, 4])
+    assert seen and all(kind is dict for kind in seen)  # a plain observation, never the state's view
+    others = [make_bot("random", game) for _ in range(3)]
+    for seat, bot in enumerate(others, 1):
+        bot.reset(game, seat, seat)
+    wrong = make_bot("random", game)
+    wrong.reset(game, 0, 0)
+    wrong.rng = type("Liar", (), {"randrange": lambda self, n: n, "_randbelow": lambda self, n: n})()
+    with pytest.raises(BotError):  # its choice is checked: an index past the list
+        play_game(game.new_state(seed=2), [wrong] + others)
 
 
 def test_lab_standings_counted_on_equal_scoring_every_day():

@@ -436,6 +436,7 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
     profile = profile_of(game)
     decisions = _Decisions(profile.card_of, profile.offered)
     players = [make_bot(spec, game) for spec in bots]
+    built = [isinstance(spec, str) for spec in bots]  # built here from a name, never seen outside
     records = []
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
         index = first + offset
@@ -451,6 +452,7 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
             game_index=index,
             run_seed=seed,
             on_choice=decisions.on_choice,
+            _built=built,
         )
         standings, actions = log.standings, log.actions
         offers = Counter(chain.from_iterable([offered for _, offered, _ in decisions]))
