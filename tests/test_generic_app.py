@@ -30,6 +30,9 @@ def test_a_whole_game_is_played_by_clicking(target):
     assert click_through(app) > 0
     assert "Game over." in app.header.value and "Scores:" in app.header.value
     assert app.action_box.children == () and "New game" in app.prompt.value
+    assert app.move_text.disabled and app.move_button.disabled  # nothing left to type
+    app.new_button.click()
+    assert not app.move_text.disabled and not app.move_button.disabled
 
 
 def test_the_view_shows_the_observation_and_the_buttons_are_the_legal_actions():

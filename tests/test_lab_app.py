@@ -1,5 +1,8 @@
 """The what-if lab app: controls become a variant, Run shows measures, errors are messages."""
 
+import json
+import re
+
 from gamedesign.apps.lab import LabApp, lab_app
 
 
@@ -56,6 +59,16 @@ def test_run_without_comparison_shows_the_summary():
     assert "Lead changes" in app.table.outputs[0]["data"]["text/plain"]
     assert "Options per decision" in app.all_measures.outputs[0]["data"]["text/plain"]
     assert app.verdict.outputs == ()  # nothing compared, nothing to judge
+
+
+def test_a_run_of_the_standard_rules_calls_them_so_in_its_charts():
+    app = LabApp("legday", games=10)  # the defaults: nothing changed, so nothing to compare
+    assert app.variant().name == "standard rules"
+    app.run_button.click()
+    assert "these are the standard rules" in app.status.value
+    assert set(app.last_result["variant"]) == {"standard rules"}
+    shown = " ".join(json.dumps(out["data"]) for out in app.charts.outputs)
+    assert "standard rules" in shown and "your variant" not in shown
     assert len(app.charts.outputs) == 3  # measures, seats, and what each Diet card is worth
 
 
@@ -162,6 +175,9 @@ def test_suggest_a_fix_runs_the_balance_search_and_shows_proposals():
     assert "Done: 4 variants tried" in app.status.value, app.status.value
     shown = app.suggestions.outputs[0]["data"]
     assert "starting point" in shown["text/markdown"] and "Goal:" in shown["text/markdown"]
+    # The summary's sentence starts with a capital, and numbers have the table's 3 decimals at most.
+    assert "on average. Standard rules " in shown["text/markdown"]
+    assert not re.search(r"\d\.\d{4}", shown["text/markdown"])
     assert app.last_search.baseline.name == "standard rules"
     first = app.last_search.best[0]
     app.use_button.click()

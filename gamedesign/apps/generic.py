@@ -253,6 +253,8 @@ class GameApp(common.AppBox):
 
     def _render(self) -> None:
         state = self.state
+        # The box to type a move only while you have a move to make (not after the end).
+        self.move_text.disabled = self.move_button.disabled = state.is_over() or not self._legal()
         self.view.value = view_html(state.observe(self.human))
         self.log_view.value = "<br>".join(html.escape(line) for line in self.moves[-LOG_LINES:]) or "Nothing yet."
         if state.is_over():

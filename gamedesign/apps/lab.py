@@ -113,6 +113,8 @@ class LabApp:
         self.games = widgets.IntSlider(value=games, min=MIN_GAMES, max=MAX_GAMES, step=10, description="Games",
                                        continuous_update=False, style=_STYLE, layout=_WIDE)
         self.seed = seed_input(seed)
+        self.seed.style.description_width = _STYLE["description_width"]  # its label in line with the others
+        self.seed.layout.width = "380px"
         self.compare_box = widgets.Checkbox(value=True, description="Compare with the standard rules", indent=False)
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games played",
@@ -147,8 +149,9 @@ class LabApp:
                                          tooltip="set the controls to the proposal, to run and study it")
         self.last_search = None
         fix_panel = widgets.Accordion(children=[widgets.VBox([
-            widgets.HTML("The balance search tries variants of the rules and deck above on the same seeds and "
-                         "proposes those that best meet the goal. <i>" + CAUTION + "</i>"),
+            widgets.HTML('<div style="line-height:1.5">The balance search tries variants of the rules and deck '
+                         "above on the same seeds and proposes those that best meet the goal. <i>" + CAUTION +
+                         "</i></div>"),
             self.goal, self.margin, self.target, self.tolerance, self.card, self.trials, self.suggest_button, self.suggestions,
             widgets.HBox([self.proposal, self.use_button])])])
         fix_panel.set_title(0, "Suggest a fix")
@@ -307,6 +310,8 @@ class LabApp:
             if preset.build().deck == mine.build().deck and preset.options == options and \
                     (preset.players or cls.default_players) == self.players.value:
                 return mine.with_changes(preset.name)
+        if not options and not mine.deck:  # nothing changed: call it what it is, in tables and charts
+            return mine.with_changes("standard rules")
         return mine
 
     def bots(self) -> list[str]:

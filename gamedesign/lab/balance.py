@@ -524,17 +524,23 @@ class BalanceResult:
         else:
             second = (f"none of the {tried} variants tried meets it on {games} fresh games: the fix may lie "
                       "outside this search space (a rule it cannot change), or need more games to see")
-        return f"{first}; {second}."
+        return f"{first[:1].upper()}{first[1:]}; {second}."
 
     def _repr_markdown_(self) -> str:
         lines = [f"**Goal:** {self.goal.describe()}. {self.summary()}", ""]
         for name, row in self.table().iterrows():
-            value = "no value" if math.isnan(row["goal value"]) else f"{row['goal value']:.3g}"
-            interval = "" if math.isnan(row["low"]) else f" (95% interval {row['low']:.3g} to {row['high']:.3g})"
+            value = "no value" if math.isnan(row["goal value"]) else _number(row["goal value"])
+            interval = "" if math.isnan(row["low"]) else f" (95% interval {_number(row['low'])} to {_number(row['high'])})"
             lines.append(f"* **{name}**: {row['changes']}; goal value {value}{interval}; meets the goal: "
                          f"{row['meets the goal']}.")
         lines += ["", f"*{self.caution}*"]
         return "\n".join(lines)
+
+
+def _number(x: float) -> str:
+    """A measured value in words, to 3 decimals as the result's table shows it: 0.03, 0.215, 14."""
+    text = f"{float(x):.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 _TRIAL_COLUMNS = ["trial", "changes", "what changes", "status", "value", "miss", "win-rate gap", "length",
