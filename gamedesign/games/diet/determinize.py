@@ -106,6 +106,19 @@ def _replay(game, observation: dict, log):
     drawn = [0] * n
     size_then = list(sizes)
     waiting = None  # after a reshuffle: True if Planning's discards went into it, until its draw's line
+    copies = Counter(game.deck.full_deck())
+
+    def played(who: int, card: str) -> None:
+        """A card left ``who``'s hand after the last reshuffle: one that can only have come
+        from the new deck lowers the pile cards the hand may still hold, one that can only
+        have been held from before lowers the hand's old cards."""
+        if pile is None:
+            return
+        if pile[card] >= copies[card]:
+            drawn[who] -= 1
+        elif pile[card] == 0:
+            size_then[who] -= 1
+
     for i, line in enumerate(log):
         for kind, pattern, fields in _LINES:
             m = pattern.match(line)
@@ -137,6 +150,8 @@ def _replay(game, observation: dict, log):
                     return None
                 if not waiting:
                     discard += names  # (before a reshuffle they went into the new deck)
+                    for card in names:
+                        played(who, card)
                 sizes[who] += int(g[2]) - len(names)
                 drawn[who] += int(g[2])
             elif kind == "day":
@@ -147,11 +162,12 @@ def _replay(game, observation: dict, log):
                 drawn[who] += int(g[2])
             else:
                 discard += [g[f] for f in fields]
-                for f in _PLAYERS[kind]:
+                for f, card in zip(_PLAYERS[kind], fields):  # who lost which card, in order
                     who = seats.get(g[f])
                     if who is None:
                         return None
                     sizes[who] -= 1
+                    played(who, g[card])
             if kind in ("plan", "day") and waiting is not None:
                 # The draw that set the reshuffle off took some cards before it and some
                 # after: counted whole both ways (the hand then at most this big, the new

@@ -52,8 +52,11 @@ class SprintGame(Game):
     # -- optional hooks ------------------------------------------------------------------
 
     def action_value(self, observation: dict, card: int) -> float:
-        """The greedy bot's idea: spend effort in step with what the race is worth."""
-        return -abs(card - (observation["race"] + observation["pot"]) * self.options.cards / 10)
+        """The greedy bot's idea: spend effort in step with what the race is worth. Any card
+        within one of that is as good (the bot picks among them at random): two greedy
+        players who always chose the same card would tie every race."""
+        target = (observation["race"] + observation["pot"]) * self.options.cards / 10
+        return -max(0.0, abs(card - target) - 1)
 
     def sample_state(self, observation: dict, rng) -> "SprintState":
         """A full state that agrees with ``observation``: the face-down races in a random
