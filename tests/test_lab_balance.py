@@ -100,3 +100,17 @@ def test_the_nearest_miss_comes_first_when_nothing_meets_the_goal():
     misses = [goal.miss(v) for v in table["goal value"].iloc[1:]]
     assert misses == sorted(misses) and len(misses) == 3  # nearest first, whatever the number of changes
     assert "none of the" in found.summary() and "does not meet the goal" in found.summary()
+
+
+def test_the_summary_says_which_proposals_come_no_closer_than_the_standard_rules():
+    found = balance.search_balance(Variant("legday", players=3, name="standard"), {"deck.weeks": (1, 3)},
+                                   balance.game_length(7, tolerance=0), budget=SMALL, seed=2, keep=3)
+    table = found.table()
+    base = found.goal.miss(table.loc["standard", "goal value"])
+    worse = [name for name, row in table.iloc[1:].iterrows()
+             if row["meets the goal"] == "no" and not found.goal.miss(row["goal value"]) < base]
+    assert worse  # three weeks make the game longer still: found, but no fix
+    summary = found.summary()
+    told = summary.split("On the fresh games")[1]
+    assert "no closer" in told and all(name in told for name in worse)
+    assert all(name not in told for name in table.index[1:] if name not in worse)

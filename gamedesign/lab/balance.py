@@ -524,7 +524,15 @@ class BalanceResult:
         else:
             second = (f"none of the {tried} variants tried meets it on {games} fresh games: the fix may lie "
                       "outside this search space (a rule it cannot change), or need more games to see")
-        return f"{first[:1].upper()}{first[1:]}; {second}."
+        base_miss = self.goal.miss(base["goal value"])
+        worse = [name for name, row in table.iloc[1:].iterrows()
+                 if row["meets the goal"] == "no" and not self.goal.miss(row["goal value"]) < base_miss]
+        third = ""
+        if worse:
+            third = (f" On the fresh games {', '.join(worse)} {'comes' if len(worse) == 1 else 'come'} no closer "
+                     f"to the goal than {self.baseline.name}: {'it is' if len(worse) == 1 else 'they are'} "
+                     "not a fix, only what the search found on its own seeds.")
+        return f"{first[:1].upper()}{first[1:]}; {second}.{third}"
 
     def _repr_markdown_(self) -> str:
         lines = [f"**Goal:** {self.goal.describe()}. {self.summary()}", ""]
