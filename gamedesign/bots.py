@@ -145,7 +145,7 @@ def bot_names(game) -> list[str]:
     return names
 
 
-def make_bot(spec, game) -> Bot:
+def make_bot(spec, game, timed: bool = True) -> Bot:
     """A bot for ``game`` from a name or a bot object (returned as is).
 
     The names are the four strengths, weakest first: ``"random"`` (uniform among the
@@ -156,8 +156,11 @@ def make_bot(spec, game) -> Bot:
     search of 800 iterations per decision. Every bot sees only its own observation and
     legal actions, and every move it returns is checked against the legal actions.
     Each game's search settings live in its package (``evaluation.SEARCH_SETTINGS``,
-    read by :func:`gamedesign.search.settings`). An unknown name is a ``ValueError``
-    listing the names allowed.
+    read by :func:`gamedesign.search.settings`). ``timed=False`` makes ``"search"`` and
+    ``"expert"`` do their settings' whole work at every decision, never cut short by the
+    clock, so that the same seed gives the same moves on any machine (as
+    :func:`gamedesign.simulate` and the design lab build them); an app keeps the clock.
+    An unknown name is a ``ValueError`` listing the names allowed.
     """
     if isinstance(spec, Bot):
         return spec
@@ -175,7 +178,7 @@ def make_bot(spec, game) -> Bot:
         from .search import SearchBot
 
         if not setting:
-            return SearchBot(strength="search")
+            return SearchBot(strength="search", timed=timed)
         if not re.fullmatch(r"[0-9]{1,12}", setting) or not 1 <= int(setting) <= MAX_SEARCH_ITERATIONS:
             shown = spec if len(spec) <= 40 else spec[:40] + "..."
             raise ValueError(
@@ -186,6 +189,6 @@ def make_bot(spec, game) -> Bot:
     if spec == "expert" and "expert" not in bots and game.can_sample_states():
         from .search import SearchBot
 
-        return SearchBot(strength="expert")
+        return SearchBot(strength="expert", timed=timed)
     shown = spec if len(spec) <= 40 else spec[:40] + "..."
     raise ValueError(f"unknown bot {shown!r} for {game.name!r}; allowed: {', '.join(bot_names(game))}")

@@ -66,8 +66,9 @@ def play_rung(
         # Each field seat gets its own bot: a bot object remembers its seat and generator.
         bots = [field if isinstance(field, str) else copy.deepcopy(field) for _ in range(n)]
         bots[seat] = tested
-        frame = simulate(
-            game, bots, games=count, seed=seed * 100 + seat, workers=workers, progress=progress, executor=executor
+        frame = simulate(  # on the engine: the same deals for every pairing of the same seed
+            game, bots, games=count, seed=seed * 100 + seat, workers=workers, progress=progress, executor=executor,
+            batch=False,
         )
         mine = frame[frame.seat == seat]
         seat_rates.append(float(mine["won"].mean()))

@@ -801,6 +801,8 @@ def batch_path(game, bots):
     if getattr(game, "name", None) not in GAMES:
         return None
     module = game_module(game.name)
+    if type(game) is not getattr(module, "GAME_CLASS", None):
+        return None  # a subclass may change the rules the batch path plays
     allowed = getattr(module, "BATCH_BOTS", ())
     if getattr(module, "batch_table", None) is None:
         return None
@@ -868,7 +870,7 @@ def _progress_bar(games: int, progress):
 def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
     """Play one chunk of games (numbered from ``start``, of the run from ``seed``);
     returns the table's columns as lists (compact to send)."""
-    players = [make_bot(spec, game) for spec in bots]
+    players = [make_bot(spec, game, timed=False) for spec in bots]  # the same seed, the same moves
     built = [isinstance(spec, str) for spec in bots]  # built here from a name, never seen outside
     n = game.num_players
     columns: dict[str, list] = {}

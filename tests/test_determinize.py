@@ -271,3 +271,62 @@ def test_gym_samples_follow_the_chances_of_the_hidden_picks():
         assert chi_square(counts, expected) < chi_square_limit(len(expected) - 1)
         return
     pytest.fail("no 4-player position with a few hidden Picks found")
+
+
+def test_diet_samples_give_no_hand_more_new_deck_cards_than_its_player_can_hold(monkeypatch):
+    """A card whose every copy went into the reshuffled pile can only be in a hand as a
+    draw from the new deck: a sampled hand holds no more of them than its player drew
+    since the reshuffle, less those of them the player has played or discarded since
+    (the engine's own draws counted, apart from the log the sampling reads)."""
+    draw, shuffle = DietState._draw, DietState._shuffle
+
+    def recording(self, cards):
+        if getattr(self, "reshuffles", None) is not None and cards is self.deck and self.discard == []:  # a reshuffle
+            self.pile_now = Counter(cards)
+        shuffle(self, cards)
+
+    def counting(self, seat, count):
+        before = self.reshuffles
+        drawn = draw(self, seat, count)
+        if self.reshuffles != before:  # this draw set a reshuffle off: count from it
+            self.fresh_draws = [0] * len(self.hands)
+            self.fresh_draws[seat] = sum(self.pile_now.values()) - len(self.deck)
+        elif getattr(self, "fresh_draws", None) is not None:
+            self.fresh_draws[seat] += drawn
+        return drawn
+
+    monkeypatch.setattr(DietState, "_shuffle", recording)
+    monkeypatch.setattr(DietState, "_draw", counting)
+    game = gamedesign.load("diet", players=4)
+    copies = Counter(game.deck.full_deck())
+    checked = broken = 0
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        bots = [make_bot("greedy", game) for _ in range(4)]
+        for seat, bot in enumerate(bots):
+            bot.reset(game, seat, seed * 10 + seat)
+        rng = random.Random(seed)
+        used = [0] * 4  # new-deck-only cards that left each hand since the reshuffle
+        seen_reshuffles = 0
+        while not state.is_over():
+            pile = getattr(state, "pile_now", None)
+            if pile is not None and rng.random() < 0.3:
+                only_new = {c for c in pile if pile[c] >= copies[c]}
+                for me in range(4):
+                    sample = game.sample_state(whole_log_view(state, me), random.Random(rng.random()))
+                    for s in range(4):
+                        if s != me:
+                            held = sum(1 for c in sample.hands[s] if c in only_new)
+                            checked += 1
+                            broken += held > state.fresh_draws[s] - used[s]
+            mover = state.to_move()[0]
+            before = [Counter(h) for h in state.hands]
+            state.apply(mover, bots[mover].act(state.observe(mover), state.legal_actions(mover)))
+            if state.reshuffles != seen_reshuffles:
+                seen_reshuffles, used = state.reshuffles, [0] * 4
+                continue
+            if getattr(state, "pile_now", None) is not None:
+                only_new = {c for c in state.pile_now if state.pile_now[c] >= copies[c]}
+                for s in range(4):
+                    used[s] += sum(k for c, k in (before[s] - Counter(state.hands[s])).items() if c in only_new)
+    assert checked > 50 and broken == 0

@@ -382,3 +382,14 @@ def test_simulate_keeps_the_object_path_for_bots_a_batch_path_does_not_play():
     assert simulation.batch_path(game, "random") is not None
     with pytest.raises(ValueError, match="batch path plays only bots named"):
         gamedesign.simulate(game, ["random", "search:2"], games=2, seed=1, batch=True)
+
+
+def test_a_subclass_of_a_game_plays_on_the_engine():
+    from gamedesign.games.legday import GAME_CLASS
+
+    class HouseRules(GAME_CLASS):
+        """A class's own rules may differ from what the batch path plays."""
+
+    game = HouseRules(players=4)
+    assert simulation.batch_path(game, "random") is None
+    assert gamedesign.simulate(game, "random", games=3, seed=1).attrs["path"] == "object"

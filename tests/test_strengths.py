@@ -109,3 +109,22 @@ def test_batched_leg_day_playouts_finish_games_as_the_greedy_bots_do():
     assert np.allclose(engine / len(samples), batch / len(samples), atol=1.0)
     # The batch does not change the states it finishes.
     assert all(s.to_move() for s in samples)
+
+
+def test_simulate_plays_named_search_bots_to_their_whole_budget_whatever_the_clock(monkeypatch):
+    """The same seed gives the same table with search bots, even on a machine so slow that
+    every timed search would stop at once."""
+    import itertools
+
+    import pandas as pd
+
+    from gamedesign import search
+
+    game = gamedesign.load("gym")
+    calm = gamedesign.simulate(game, ["search", "greedy"], games=2, seed=1)
+    ticks = itertools.count(0, 10.0)  # ten seconds pass between two looks at the clock
+    monkeypatch.setattr(search.time, "perf_counter", lambda: next(ticks))
+    busy = gamedesign.simulate(game, ["search", "greedy"], games=2, seed=1)
+    pd.testing.assert_frame_equal(calm, busy)
+    timed = gamedesign.bots.make_bot("search", game)
+    assert timed.timed and not gamedesign.bots.make_bot("search", game, timed=False).timed

@@ -45,6 +45,7 @@ import numpy as np
 import pandas as pd
 
 from . import labels
+from ..simulate import MAX_SEED
 from .compare import compare_tables
 from .metrics import card_values, game_table, seat_balance, seat_columns
 from .record import record_games
@@ -670,10 +671,11 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
         # the search's own numbers favour variants that were lucky on its seeds.
         confirm = [base, *best]
         n = len(confirm)
+        fresh = (seed + 1) % (MAX_SEED + 1)  # another seed, still a valid one
         if pool is not None:
-            played = list(pool.map(_confirm, confirm, [bots] * n, [confirm_games] * n, [seed + 1] * n, [goal] * n))
+            played = list(pool.map(_confirm, confirm, [bots] * n, [confirm_games] * n, [fresh] * n, [goal] * n))
         else:
-            played = [_confirm(v, bots, confirm_games, seed + 1, goal) for v in confirm]
+            played = [_confirm(v, bots, confirm_games, fresh, goal) for v in confirm]
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -435,7 +435,7 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
     n = game.num_players
     profile = profile_of(game)
     decisions = _Decisions(profile.card_of, profile.offered)
-    players = [make_bot(spec, game) for spec in bots]
+    players = [make_bot(spec, game, timed=False) for spec in bots]  # the same seed, the same moves
     built = [isinstance(spec, str) for spec in bots]  # built here from a name, never seen outside
     records = []
     for offset, (game_seed, bot_seeds) in enumerate(seeds):

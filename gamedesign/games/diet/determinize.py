@@ -73,10 +73,11 @@ class _Story:
     the last reshuffle (None if none yet), and per seat the cards drawn since then and
     the hand's size then."""
 
-    __slots__ = ("pile", "drawn", "size_then")
+    __slots__ = ("pile", "drawn", "size_then", "copies")
 
-    def __init__(self, pile, drawn, size_then):
+    def __init__(self, pile, drawn, size_then, copies=None):
         self.pile, self.drawn, self.size_then = pile, drawn, size_then
+        self.copies = copies if copies is not None else Counter()  # of each card in the whole deck
 
 
 def _story(game, observation: dict):
@@ -85,7 +86,9 @@ def _story(game, observation: dict):
     log = observation["log"]
     if observation["log_length"] != len(log):
         return None
-    key = (observation["player"], tuple(observation["names"]), tuple(observation["discard"]), tuple(log))
+    table = observation["on_table"]
+    key = (observation["player"], tuple(observation["names"]), tuple(observation["discard"]), tuple(log),
+           None if table is None else (table.get("by"), table.get("card")), tuple(observation["hand_sizes"]))
     cache = game.__dict__.setdefault("_story_cache", {})
     if key in cache:
         return cache[key]
@@ -143,6 +146,12 @@ def _replay(game, observation: dict, log):
                 size_then = list(sizes)
                 drawn = [0] * n
                 waiting = plan is not None  # the line after it says whose draw this was
+                # The draw that set it off took the old deck's last cards first: as many
+                # as were left in it (every card not in a hand or the new deck).
+                in_hands = sum(sizes) - (len(plan.group(2).split(", ")) if plan is not None else 0)
+                before = sum(copies.values()) - in_hands - int(g[0])
+                if before < 0:
+                    return None
             elif kind == "plan":
                 who = seats.get(g[0])
                 names = g[1].split(", ")
@@ -169,18 +178,20 @@ def _replay(game, observation: dict, log):
                     sizes[who] -= 1
                     played(who, g[card])
             if kind in ("plan", "day") and waiting is not None:
-                # The draw that set the reshuffle off took some cards before it and some
-                # after: counted whole both ways (the hand then at most this big, the new
-                # cards at most this many), bounds that never rule out the real deal.
-                size_then[who] = sizes[who]
+                # The draw that set the reshuffle off: its first ``before`` cards came from
+                # the old deck, the rest from the new one.
+                drawn[who] = max(0, drawn[who] - before)
+                size_then[who] = sizes[who] - drawn[who]
                 waiting = None
             break
     table = observation["on_table"]
     if table is not None:
         sizes[table["by"]] -= 1
+        if table.get("card") in by_name:
+            played(table["by"], table["card"])
     if Counter(discard) != Counter(observation["discard"]) or sizes != list(observation["hand_sizes"]):
         return None
-    return _Story(pile, drawn, size_then)
+    return _Story(pile, drawn, size_then, copies)
 
 
 def _deal(observation: dict, unknown: Counter, story, rng: random.Random):
@@ -204,11 +215,10 @@ def _deal(observation: dict, unknown: Counter, story, rng: random.Random):
     # A repeated name's unseen copy may be either (the copy from the pile may be the one
     # in view): move as few copies as the hands' bounds need from one side to the other.
     spare = len(fresh) - deck_size - sum(most.values())
-    for side, other, names in ((fresh, old, story.pile), (old, fresh, story.pile)):
-        moving = [c for c in side if unknown[c] > 1 or story.pile[c] > 1]
+    for side, other in ((fresh, old), (old, fresh)):
+        # Only a name with copies on both sides at the reshuffle can be either.
+        moving = [c for c in side if 0 < story.pile[c] < story.copies[c]]
         need = spare if side is fresh else sum(least.values()) - (len(fresh) - deck_size)
-        if need > 0 and side is old:
-            moving = [c for c in moving if names[c] > 0]
         for card in moving[: max(0, need)]:
             side.remove(card)
             other.append(card)

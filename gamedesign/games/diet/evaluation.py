@@ -17,7 +17,7 @@ The search bot plays this policy in its own seat, in its playouts and as the mov
 keeps unless a searched move is clearly better; the other seats are played by the
 greedy bot, the opponents it models.
 
-No lookahead we tried beat the policy itself (``benchmarks/RESULTS.md``): a tree search
+No lookahead measured beat the policy itself (``benchmarks/RESULTS.md``): a tree search
 (40 playouts cut after 12 moves) won 34 of 150 games against three greedy bots, a paired
 comparison of the policy's move with others on shared deals (16 whole playouts, kept
 unless beaten by two standard errors) 72 of 300, a one-turn lookahead over every

@@ -21,7 +21,7 @@ def weight_history(game, bots, games: int = 200, seed: int = 0) -> pd.DataFrame:
     n = game.num_players
     bots, labels = lineup(game, bots, games)
     seed = run_seed(seed)
-    players = [make_bot(spec, game) for spec in bots]
+    players = [make_bot(spec, game, timed=False) for spec in bots]  # the same seed, the same moves
     rows = []
     for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
         state = play_game(game.new_state(seed=game_seed), players, bot_seeds, game_index=index, run_seed=seed)
