@@ -21,7 +21,10 @@ counted per player. The sample then deals:
 
 * the deck from the unseen cards of the last reshuffled pile only;
 * each other hand with at most as many of those cards as that player has drawn since
-  the reshuffle, and at least as many as their hand has grown past its size then;
+  the reshuffle (the draw that set it off counted from the new deck only: the old deck's
+  last cards came first), less the cards that can only have come from it that the player
+  has played or discarded since, and at least as many as their hand holds beyond its old
+  cards (the hand then, less the cards that can only be old that have left it);
 * uniformly over the deals that keep these counts: first how many pile cards each hand
   holds, with the chance of the deals that have those numbers, then the cards at random
   (``tests/test_determinize.py`` checks it with a chi-square test).
