@@ -753,6 +753,19 @@ def seat_columns(first: int, games: int, labels) -> dict:
     }
 
 
+def greedy_seats(bots, n: int, allowed):
+    """For a batch path: a (seats,) bool array of which seats the greedy bot plays
+    (``bots`` names one bot of ``allowed`` a seat; ``None``: random everywhere)."""
+    import numpy as np
+
+    if bots is None:
+        return np.zeros(n, dtype=bool)
+    bots = list(bots)
+    if len(bots) != n or not all(isinstance(b, str) and b in allowed for b in bots):
+        raise ValueError(f"give one bot name a seat ({n} seats), each one of {', '.join(allowed)}, not {bots!r}")
+    return np.array([b == "greedy" for b in bots])
+
+
 def _process_pool(workers: int) -> Executor:
     """A pool of ``workers`` processes, forked where the platform can: workers then know
     bots defined in a notebook or a script without a ``__main__`` guard. The workers

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...simulate import seat_columns
+from ...simulate import greedy_seats, seat_columns
 from .bots import DANGER_MARGIN, FRESH_CARD_VALUE
 from .cards import MEALS
 from .rules import CAUSES, TALLIES
@@ -217,7 +217,7 @@ class _Games:
     def __init__(self, game, games: int, rng: np.random.Generator, cards: Cards, bots=None):
         self.game, self.rng, self.cards = game, rng, cards
         n, t, d = game.num_players, cards.types, cards.size
-        self.greedy = _greedy_seats(bots, n)
+        self.greedy = greedy_seats(bots, n, BATCH_BOTS)
         self.n, self.size = n, games
         # Small counts keep the arrays small; a deck file with big hands or piles gets
         # wider counts (a hand holds at most hand_size cards, a pile at most the deck).
@@ -536,16 +536,6 @@ class _Games:
                     getattr(self, phase)(g, a, turn)
                 g = g[self.live[g]]
         self.turns[self.live] = o.max_turns
-
-
-def _greedy_seats(bots, n: int) -> np.ndarray:
-    """(seats,) bool: which seats the greedy bot plays (``bots`` names one bot a seat)."""
-    if bots is None:
-        return np.zeros(n, dtype=bool)
-    bots = list(bots)
-    if len(bots) != n or not all(isinstance(b, str) and b in BATCH_BOTS for b in bots):
-        raise ValueError(f"give one bot name a seat ({n} seats), each one of {', '.join(BATCH_BOTS)}, not {bots!r}")
-    return np.array([b == "greedy" for b in bots])
 
 
 def play(game, bots, games: int, rng: np.random.Generator) -> _Games:

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ...simulate import seat_columns
+from ...simulate import greedy_seats, seat_columns
 from .bots import BRAT_STEERING, FORCE_WORTH, HAND_SHARE, OUTSIDE_WEIGHT, PICK_WORTH
 from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS
 
@@ -404,7 +404,7 @@ def play(game, bots, count: int, rng: np.random.Generator) -> Games:
     ``None``: random everywhere); returns the finished games."""
     deck = DeckArrays(game.deck)
     n = game.num_players
-    greedy = _greedy_seats(bots, n)
+    greedy = greedy_seats(bots, n, BATCH_BOTS)
     g = new_games(game, count, rng)
     steps = advance_steps(game)
     for t in range(KIDS):  # Pick phase: 24 takes
@@ -417,16 +417,6 @@ def play(game, bots, count: int, rng: np.random.Generator) -> Games:
         else:
             random_turn(g, rng, game, deck, t % n)
     return g
-
-
-def _greedy_seats(bots, n: int) -> np.ndarray:
-    """(seats,) bool: which seats the greedy bot plays (``bots`` names one bot a seat)."""
-    if bots is None:
-        return np.zeros(n, dtype=bool)
-    bots = list(bots)
-    if len(bots) != n or not all(isinstance(b, str) and b in BATCH_BOTS for b in bots):
-        raise ValueError(f"give one bot name a seat ({n} seats), each one of {', '.join(BATCH_BOTS)}, not {bots!r}")
-    return np.array([b == "greedy" for b in bots])
 
 
 def random_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:

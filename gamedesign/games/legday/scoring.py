@@ -119,21 +119,7 @@ def _tally(pairs) -> tuple:
 def _tally_names(tableau, facts: dict) -> tuple:
     """:func:`_tally` of ``(card name, face_up)`` pairs, with ``facts`` mapping every
     name to its :func:`card_facts` (a ``KeyError`` for a name it does not know)."""
-    kinds: dict = {}
-    symbols = set()
-    pullups = images = face_up_legs = 0
-    for name, up in tableau:
-        kind, points, shake_images, symbol = facts[name]
-        kinds[kind] = kinds.get(kind, 0) + 1
-        if kind == "pullup":
-            pullups += points
-        elif kind == "shake":
-            images += shake_images
-        elif kind == "legday" and up:
-            face_up_legs += 1
-        if symbol is not None:
-            symbols.add(symbol)
-    return kinds, len(symbols), pullups, images, face_up_legs
+    return _tally([(facts[name], up) for name, up in tableau])
 
 
 def _breakdown(tally, s: dict, curl_overflow: str) -> dict:
