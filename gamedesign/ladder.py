@@ -18,6 +18,7 @@ back with the intervals.
 from __future__ import annotations
 
 import copy
+import math
 import time
 from pathlib import Path
 
@@ -137,24 +138,37 @@ def skill_depth(matrix: pd.DataFrame, order=None) -> dict:
     the fair share as a fraction of the most it could be, ``(win rate - fair share) /
     (1 - fair share)`` (1: the stronger always wins; 0: no better than chance; below 0:
     the "stronger" loses), and the share of those pairs whose 95% interval lies above the
-    fair share. Returns ``{"depth": ..., "separated": ..., "pairs": ...}``.
+    fair share. Returns ``{"depth", "low", "high", "separated", "pairs"}``: ``low`` and
+    ``high`` bound the depth at 95%, each pair's Wilson interval read as a normal spread
+    and the pairs counted as independent (``high`` at most 1).
     """
     missing = [c for c in ("tested", "field", "win rate", "fair share", "separated") if c not in matrix.columns]
     if missing:
         raise ValueError(f"not a matchup matrix: it has no column {missing[0]!r} (make one with matchup_matrix)")
     order = list(dict.fromkeys(matrix["tested"])) if order is None else list(order)
-    edges, separated = [], []
+    edges, spreads, separated = [], [], []
     for i, weaker in enumerate(order):
         for stronger in order[i + 1 :]:
             row = matrix[(matrix["tested"] == stronger) & (matrix["field"] == weaker)]
             if row.empty:
                 raise ValueError(f"the matrix has no row of {stronger!r} against {weaker!r}")
             r = row.iloc[0]
-            edges.append((r["win rate"] - r["fair share"]) / (1 - r["fair share"]))
+            room = 1 - r["fair share"]
+            edges.append((r["win rate"] - r["fair share"]) / room)
+            if "low" in r and "high" in r:
+                spreads.append((r["high"] - r["low"]) / (2 * 1.959964) / room)
             separated.append(bool(r["separated"]))
     if not edges:
         raise ValueError("skill depth needs two strengths or more")
-    return {"depth": sum(edges) / len(edges), "separated": sum(separated) / len(separated), "pairs": len(edges)}
+    depth = sum(edges) / len(edges)
+    half = 1.959964 * math.sqrt(sum(s * s for s in spreads)) / len(edges) if len(spreads) == len(edges) else math.nan
+    return {
+        "depth": depth,
+        "low": depth - half,
+        "high": min(depth + half, 1.0),  # the stronger cannot win more than always
+        "separated": sum(separated) / len(separated),
+        "pairs": len(edges),
+    }
 
 
 def _rung_label(tested: str, field: str, iterations, paired: bool) -> str:
@@ -189,4 +203,47 @@ def read_ladder(path=None) -> pd.DataFrame:
     return table
 
 
-__all__ = ["LADDER_CSV", "RUNGS", "fair_share", "matchup_matrix", "play_rung", "read_ladder", "skill_depth"]
+#: The measured matchup matrices, one file per game, written by ``benchmarks/ladder.py --matrix``.
+MATRIX_CSV = Path(__file__).resolve().parent / "data" / "ladder_matrix_{game}.csv"
+
+#: The games whose matrices ship in ``gamedesign/data/``.
+MEASURED = ("legday", "gym", "diet")
+
+#: The columns a matrix file must have.
+_MATRIX_COLUMNS = ("game", "players", "tested", "field", "games", "wins", "fair share")
+
+
+def read_matrix(game: str, path=None) -> pd.DataFrame:
+    """The measured matchup matrix of a shipped game (``"legday"``, ``"gym"``, ``"diet"``;
+    ``gamedesign/data/ladder_matrix_<game>.csv``) or of the file at ``path``, with each
+    pair's win rate and 95% interval worked out again from its wins and games."""
+    if path is None:
+        if game not in MEASURED:
+            raise ValueError(f"no measured matrix for {game!r}: there is one for {', '.join(MEASURED)}")
+        path = Path(str(MATRIX_CSV).format(game=game))
+    path = Path(path)
+    if not path.exists():
+        raise ValueError(
+            f"no matrix file at {path}; run: python benchmarks/ladder.py --only {game} "
+            f"--matrix random greedy search --csv {path}"
+        )
+    table = pd.read_csv(path)
+    missing = [c for c in _MATRIX_COLUMNS if c not in table.columns]
+    if missing:
+        raise ValueError(f"{path} is not a matrix file: it has no column {missing[0]!r} (needs {', '.join(_MATRIX_COLUMNS)})")
+    bad = table[(table["games"] < 1) | (table["wins"] < 0) | (table["wins"] > table["games"])]
+    if not bad.empty:
+        r = bad.iloc[0]
+        raise ValueError(f"{path}: {r['tested']} vs {r['field']} has {r['wins']} wins in {r['games']} games")
+    rates = [estimate(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
+    table["win rate"] = [r.proportion for r in rates]
+    table["low"] = [r.low for r in rates]
+    table["high"] = [r.high for r in rates]
+    table["separated"] = table["low"] > table["fair share"]
+    return table
+
+
+__all__ = [
+    "LADDER_CSV", "MATRIX_CSV", "RUNGS", "fair_share", "matchup_matrix", "play_rung", "read_ladder", "read_matrix",
+    "skill_depth",
+]

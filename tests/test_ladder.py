@@ -3,13 +3,16 @@ with its intervals; the chart shows every rung."""
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 import pytest
 
 import gamedesign
 from gamedesign.bots import RandomBot
-from gamedesign.charts.bots import ladder_chart
-from gamedesign.ladder import fair_share, matchup_matrix, play_rung, read_ladder, skill_depth
+from gamedesign import lab
+from gamedesign.charts.bots import ladder_chart, matrix_chart
+from gamedesign.ladder import MEASURED, fair_share, matchup_matrix, play_rung, read_ladder, read_matrix, skill_depth
 from gamedesign.odds import estimate
 
 
@@ -130,8 +133,94 @@ def test_skill_depth_reads_how_far_and_how_surely_better_players_win():
         }
     )
     depth = skill_depth(matrix)
-    assert depth == {"depth": pytest.approx(0.6), "separated": 1.0, "pairs": 1}
+    assert (depth["depth"], depth["separated"], depth["pairs"]) == (pytest.approx(0.6), 1.0, 1)
+    # Without the intervals of the pairs there is no interval of the depth.
+    assert math.isnan(depth["low"]) and math.isnan(depth["high"])
     # Read the other way round, the "stronger" loses: the depth is below zero.
     assert skill_depth(matrix, order=["strong", "weak"])["depth"] == pytest.approx(-0.6)
     with pytest.raises(ValueError, match="not a matchup matrix"):
         skill_depth(matrix.drop(columns=["separated"]))
+
+
+def test_the_depth_interval_comes_from_the_pairs_intervals():
+    game = gamedesign.load("legday", players=3)
+    matrix = matchup_matrix(game, ["random", "greedy"], games=30, seed=2)
+    depth = skill_depth(matrix)
+    pair = matrix[(matrix["tested"] == "greedy") & (matrix["field"] == "random")].iloc[0]
+    share = 1 / 3
+    assert depth["depth"] == pytest.approx((pair["win rate"] - share) / (1 - share))
+    # One pair: the depth's interval spans the pair's Wilson interval, scaled the same way.
+    width = (pair["high"] - pair["low"]) / (1 - share)
+    assert depth["high"] - depth["low"] == pytest.approx(width, rel=1e-3)
+    assert depth["low"] < depth["depth"] < depth["high"] <= 1
+
+
+def test_every_shipped_game_has_a_measured_matrix_that_reads_back():
+    for name in MEASURED:
+        matrix = read_matrix(name)
+        game = gamedesign.load(name)
+        assert set(matrix["game"]) == {game.title}
+        strengths = list(dict.fromkeys(matrix["tested"]))
+        assert strengths[:3] == ["random", "greedy", "search"], name
+        # Every ordered pair, once.
+        assert sorted(zip(matrix["tested"], matrix["field"])) == sorted((a, b) for a in strengths for b in strengths)
+        for row in matrix.itertuples(index=False):
+            interval = estimate(int(row.wins), int(row.games))
+            assert (row.low, row.high) == (interval.low, interval.high)
+        # The strongest beats the weakest by far, in every game.
+        top = matrix[(matrix["tested"] == "search") & (matrix["field"] == "random")].iloc[0]
+        assert top["separated"], name
+        assert 0 < skill_depth(matrix, strengths[:3])["depth"] <= 1
+
+
+def test_a_matrix_file_that_is_wrong_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="no measured matrix for 'chess': there is one for legday, gym, diet"):
+        read_matrix("chess")
+    with pytest.raises(ValueError, match="no matrix file"):
+        read_matrix("gym", path=tmp_path / "missing.csv")
+    bad = tmp_path / "bad.csv"
+    pd.DataFrame({"game": ["GYM"], "tested": ["greedy"]}).to_csv(bad, index=False)
+    with pytest.raises(ValueError, match="not a matrix file: it has no column 'players'"):
+        read_matrix("gym", path=bad)
+    table = read_matrix("diet")
+    table.loc[0, "wins"] = table.loc[0, "games"] + 1
+    table.to_csv(bad, index=False)
+    with pytest.raises(ValueError, match=r"random vs random has \d+ wins in \d+ games"):
+        read_matrix("diet", path=bad)
+
+
+def test_the_matrix_chart_draws_one_heatmap_per_game_with_the_win_rates():
+    matrices = pd.concat([read_matrix(name) for name in ("gym", "diet")], ignore_index=True)
+    spec = matrix_chart(matrices).to_dict()
+    panels = spec["hconcat"]
+    assert [p["title"]["text"] for p in panels] == ["GYM, 2 players", "The Diet Game, 4 players"]
+    cells, text = panels[1]["layer"]
+    assert cells["mark"]["type"] == "rect" and text["mark"]["type"] == "text"
+    assert cells["encoding"]["color"]["field"] == "edge"
+    assert cells["encoding"]["color"]["scale"]["domainMid"] == 0
+    rows = next(iter(spec["datasets"].values()))
+    diet = [r for r in rows if r["game"] == "The Diet Game"]
+    greedy = next(r for r in diet if (r["tested"], r["field"]) == ("greedy", "random"))
+    assert greedy["cell"] == f"{greedy['win rate']:.0%}*" and greedy["edge"] == pytest.approx(
+        (greedy["win rate"] - 0.25) / 0.75)
+    beaten = next(r for r in diet if (r["tested"], r["field"]) == ("random", "greedy"))
+    assert beaten["edge"] == pytest.approx((beaten["win rate"] - 0.25) / 0.25) and beaten["edge"] < -0.9
+    with pytest.raises(ValueError, match="matchup matrix"):
+        matrix_chart(matrices.drop(columns=["fair share"]))
+
+
+def test_compare_skill_gives_each_variant_its_depth_on_the_same_seeds():
+    plain = lab.variant("legday", players=3)
+    table = lab.compare_skill([plain, plain.with_changes(name="copy")], games=30, seed=3)
+    assert list(table.index) == ["standard rules", "copy"]
+    # A copy of a variant on the same seeds measures the same depth.
+    assert table.loc["standard rules"].equals(table.loc["copy"].rename("standard rules"))
+    matrix = matchup_matrix(plain.build(), ["random", "greedy"], games=30, seed=3)
+    pair = matrix[(matrix["tested"] == "greedy") & (matrix["field"] == "random")].iloc[0]
+    assert table.loc["copy", "greedy over random"] == pair["win rate"]
+    assert table.loc["copy", "skill depth"] == pytest.approx(skill_depth(matrix)["depth"])
+    assert lab.metrics.definition("skill depth").startswith("how far and how surely better bots beat worse ones")
+    with pytest.raises(ValueError, match="strengths are 2 to 5 bot names"):
+        lab.compare_skill([plain], strengths=["greedy"], games=10)
+    with pytest.raises(ValueError, match="variant names must differ"):
+        lab.compare_skill([plain, plain], games=10)

@@ -1,7 +1,8 @@
-"""Charts of how strong the bots are: the strength ladder with its 95% intervals.
+"""Charts of how strong the bots are: the strength ladder and the matchup matrices.
 
 :func:`ladder_chart` takes the table of :func:`gamedesign.ladder.read_ladder` (one row
-per rung, already aggregated) and returns an Altair chart. Colours come from
+per rung, already aggregated) and returns an Altair chart; :func:`matrix_chart` draws the
+tables of :func:`gamedesign.ladder.read_matrix` (or ``matchup_matrix``) as heatmaps. Colours come from
 :data:`gamedesign.charts.PALETTE` (Okabe-Ito).
 """
 
@@ -43,4 +44,53 @@ def ladder_chart(
     )
 
 
-__all__ = ["ladder_chart"]
+def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot against copies of another") -> alt.HConcatChart:
+    """One heatmap per game: a row for each tested bot, a column for the field it played
+    against (copies of one bot in every other seat), each cell the tested bot's win rate.
+    The colour is its edge over the fair share: blue above (1: always wins), orange below
+    (-1: never wins), white at the fair share; a cell whose 95% interval lies clear of the
+    fair share is marked with a "*". Strengths keep the order of the table's rows."""
+    needed = ["game", "tested", "field", "games", "win rate", "low", "high", "fair share"]
+    _need(matrix, needed, "a matchup matrix (gamedesign.ladder.read_matrix or matchup_matrix)")
+    data = matrix[needed].copy()
+    share = data["fair share"]
+    above = (data["win rate"] - share) / (1 - share)
+    below = (data["win rate"] - share) / share
+    data["edge"] = above.where(data["win rate"] >= share, below)
+    clear = (data["low"] > share) | (data["high"] < share)
+    data["cell"] = [f"{r:.0%}{'*' if c else ''}" for r, c in zip(data["win rate"], clear)]
+    colour = alt.Color(
+        "edge:Q", title=["Edge over", "the fair share"],
+        scale=alt.Scale(scheme="redblue", domain=[-1, 1], domainMid=0),
+        legend=alt.Legend(values=[-1, -0.5, 0, 0.5, 1], labelExpr="datum.value == 1 ? 'always wins' : "
+                          "datum.value == -1 ? 'never wins' : datum.value == 0 ? 'fair share' : ''"),
+    )
+    tooltip = ["tested", "field", "games", alt.Tooltip("win rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
+               alt.Tooltip("high:Q", format=".1%"), alt.Tooltip("fair share:Q", format=".0%")]
+    panels = []
+    for game in dict.fromkeys(data["game"]):
+        part = data[data["game"] == game]
+        order = list(dict.fromkeys(part["tested"]))
+        base = alt.Chart(part).encode(
+            x=alt.X("field:N", sort=order, title="against copies of", axis=alt.Axis(labelAngle=0, orient="top")),
+            y=alt.Y("tested:N", sort=order, title="tested bot"),
+        )
+        cells = base.mark_rect(stroke="white").encode(color=colour, tooltip=tooltip)
+        text = base.mark_text(fontSize=12).encode(
+            text="cell:N", tooltip=tooltip,
+            color=alt.condition("abs(datum.edge) > 0.55", alt.value("white"), alt.value("black")),
+        )
+        players = int(matrix.loc[part.index[0], "players"]) if "players" in matrix.columns else None
+        name = f"{game}, {players} players" if players else str(game)
+        panels.append(
+            alt.layer(cells, text).properties(
+                width=52 * len(order), height=34 * len(order),
+                title=alt.Title(name, subtitle=f"fair share {part['fair share'].iloc[0]:.0%}"),
+            )
+        )
+    return alt.hconcat(*panels, spacing=28).properties(
+        title=alt.Title(title, subtitle="cell: the tested bot's win rate; *: its 95% interval is clear of the fair share"),
+    )
+
+
+__all__ = ["ladder_chart", "matrix_chart"]

@@ -9,6 +9,7 @@
 * ``verdict.py``  - :func:`verdict`: what a comparison shows, in plain words; :func:`measures_table`
 * ``labels.py``   - the friendly name and one-line explanation of every measure, option and deck number
 * ``balance.py``  - :func:`search_balance`: Optuna searches variants for one that meets a goal
+* ``skill.py``    - :func:`compare_skill`: the skill depth of each variant (do better players win more?)
 
 Charts are in :mod:`gamedesign.charts.lab`, the what-if app in :mod:`gamedesign.apps.lab`.
 No display code is imported here.
@@ -18,6 +19,7 @@ from . import balance, labels, metrics, stats
 from .balance import search_balance
 from .compare import compare, compare_records, compare_tables, comparison_summary, run_variants
 from .record import GameRecord, record_games
+from .skill import compare_skill
 from .variants import Variant, apply_deck_changes, load_preset, preset_names, save_preset, variant
 from .verdict import measures_table, verdict
 
@@ -28,6 +30,7 @@ __all__ = [
     "balance",
     "compare",
     "compare_records",
+    "compare_skill",
     "compare_tables",
     "labels",
     "comparison_summary",

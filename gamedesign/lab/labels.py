@@ -75,6 +75,8 @@ _MEASURES = {
     "balance chi-square p": ("Seat balance test (p)", "p-value of a chi-square test that every seat wins equally "
                              "often: small means unequal", "p-value", ""),
     "length spread": ("Spread of game length", "standard deviation of game length", "length", ""),
+    "skill depth": ("Skill depth", "how far and how surely better bots beat worse ones: the stronger bot's mean "
+                    "edge over the fair share, as a share of the most it could be (lab.compare_skill)", "share", ""),
     # Leg Day
     "eliminated players": ("Players eliminated", "players eliminated at the end of a game", "count", ""),
     "decided by a tie-break": ("Decided by a tie-break", "share of games whose winner was found by a tie-break",
@@ -267,10 +269,10 @@ MEASURE_NAMES = tuple(_MEASURES)
 #: The measures by where they apply, as the docs list them.
 MEASURE_GROUPS = {
     "every game, per game": MEASURE_NAMES[:15],
-    "every game, over a set of games": MEASURE_NAMES[15:18],
-    "Don't Skip Leg Day": MEASURE_NAMES[18:21],
-    "GYM": MEASURE_NAMES[21:26],
-    "The Diet Game": MEASURE_NAMES[26:],
+    "every game, over a set of games": MEASURE_NAMES[15:19],
+    "Don't Skip Leg Day": MEASURE_NAMES[19:22],
+    "GYM": MEASURE_NAMES[22:27],
+    "The Diet Game": MEASURE_NAMES[27:],
 }
 
 

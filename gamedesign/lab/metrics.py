@@ -34,6 +34,8 @@ SET_DEFINITIONS = {
     "in comparisons its intervals come from a paired bootstrap)",
     "balance chi-square p": "p-value of a chi-square test that every seat wins equally often",
     "length spread": "standard deviation of game length",
+    "skill depth": "the stronger bot's mean edge over the fair share, as a share of the most it could be "
+    "(1: the better player always wins; 0: skill does not show); lab.compare_skill",
     "pick rate": "share of the decision points offering a card at which it was taken",
     "points per copy": "points a card scored, per copy collected (its share of its category)",
     "win rate when collected": "share of players holding at least one copy at the end who won",
