@@ -10,12 +10,13 @@
 * ``labels.py``   - the friendly name and one-line explanation of every measure, option and deck number
 * ``balance.py``  - :func:`search_balance`: Optuna searches variants for one that meets a goal
 * ``skill.py``    - :func:`compare_skill`: the skill depth of each variant (do better players win more?)
+* ``concepts.py`` - design concepts measured: an early lead, player counts, how much a choice matters
 
 Charts are in :mod:`gamedesign.charts.lab`, the what-if app in :mod:`gamedesign.apps.lab`.
 No display code is imported here.
 """
 
-from . import balance, labels, metrics, stats
+from . import balance, concepts, labels, metrics, stats
 from .balance import search_balance
 from .compare import compare, compare_records, compare_tables, comparison_summary, run_variants
 from .record import GameRecord, record_games
@@ -31,6 +32,7 @@ __all__ = [
     "compare",
     "compare_records",
     "compare_skill",
+    "concepts",
     "compare_tables",
     "labels",
     "comparison_summary",
