@@ -44,6 +44,10 @@ MAX_KIND_CHARS = 30
 MAX_VALUE_CHARS = 14
 MAX_LINE_CHARS = 120
 MAX_LINES = 6
+#: The most characters of all a card's lines together.
+MAX_CARD_TEXT = 260
+#: Names longer than this are printed smaller.
+LONG_NAME = 28
 MAX_MARKS = 4
 #: How much text a one-page rules sheet holds: its characters, each line counted 40 more
 #: (its bullet and its last, part-filled row) and each heading 90 (measured: the GYM
@@ -113,6 +117,8 @@ class CardFace:
         lines = _sequence(f"{where}: 'lines'", self.lines, MAX_LINES)
         for line in lines:
             _text(f"{where}: a line", line, MAX_LINE_CHARS)
+        if sum(len(line) for line in lines) > MAX_CARD_TEXT:
+            raise ValueError(f"{where}: its lines have {sum(map(len, lines))} characters; at most {MAX_CARD_TEXT} fit")
         marks = _sequence(f"{where}: 'marks'", self.marks, MAX_MARKS)
         for mark in marks:
             if not isinstance(mark, (tuple, list)) or len(mark) != 2:
@@ -309,6 +315,7 @@ body { margin: 0; background: #8a8f96; color: #111; font-family: "DejaVu Sans", 
 .value { font-size: 14pt; font-weight: 700; white-space: nowrap; }
 .name { margin: 3mm 0 1.5mm; font-size: 13.5pt; font-weight: 700; line-height: 1.15; text-align: center;
   overflow-wrap: anywhere; }
+.name.long { font-size: 11.5pt; }
 .symbol { text-align: center; margin: 1mm 0; }
 .marks { display: flex; flex-wrap: wrap; justify-content: center; gap: 1.5mm; margin: 1.5mm 0; }
 .mark { border: 0.4mm solid #111; border-radius: 1.5mm; padding: 1mm 2.2mm; font-size: 12pt; font-weight: 700; }
@@ -394,7 +401,8 @@ def card_html(face: CardFace, footer: str = "") -> str:
     band = f' style="background:{_fill(face.colour)}"' if face.colour else ""
     parts.append(f'<div class="band"{band}><span class="kind">{_e(face.kind)}</span>'
                  f'<span class="value">{_e(face.value)}</span></div>')
-    parts.append(f'<div class="name">{_e(face.name)}</div>')
+    long = " long" if len(face.name) > LONG_NAME else ""
+    parts.append(f'<div class="name{long}">{_e(face.name)}</div>')
     if face.symbol:
         from .apps.legday_cards import shape_svg
 

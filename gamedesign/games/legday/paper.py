@@ -78,7 +78,6 @@ def rules_summary(game) -> RulesSheet:
     setup = [
         f"{game.min_players} to {game.max_players} players; seats go clockwise. Shuffle all {deck.size} cards and deal "
         f"{hand} to each player. The rest is the pile for the next week.",
-        "Everyone keeps a score sheet for the end; pencil and paper are enough.",
     ]
     day = [
         f"A game is {weeks} week{'s' if weeks != 1 else ''} of {days} days. Each day every player picks one card from "
@@ -98,7 +97,8 @@ def rules_summary(game) -> RulesSheet:
     scoring = [
         "Turn every card face up. All your cards score together as one collection.",
         f"Elimination first: the players with the fewest Leg Day cards (face up and down) are out and score nothing. "
-        f"A tie: fewest Protein Shake {shakes} is out; still tied, all of them. If that is everyone, nobody wins.",
+        f"Tied for fewest: the fewest Protein Shake {shakes} is out; still tied, all of them. If that is everyone, "
+        "nobody wins.",
         f"Preacher Curl: {curls} for 1 to {len(s['curl_points'])} curls; more "
         + ("start a new set." if o.curl_overflow == "new_set" else "add nothing."),
         f"Bench Press: {s['bench_set_points']} for each set of {s['bench_set_size']}. Overhead Press: "
@@ -120,7 +120,7 @@ def rules_summary(game) -> RulesSheet:
     table = [
         "Picks are secret until all have picked: put your card face down first, then turn Gym Day cards up together.",
         "A face-down card stays face down until scoring, but it counts for elimination.",
-        "The whole deck is one pile: the week's leftover cards do not go back into it.",
+        "The cards left in the hands after a week's last day do not go back into the pile.",
     ]
     columns = tuple(f"W{w} D{d}" for w in range(1, weeks + 1) for d in range(1, days + 1))
     return RulesSheet(
