@@ -24,11 +24,11 @@ import argparse
 import dataclasses
 import re
 import sys
-
 from pathlib import Path
 
 from . import printables, terminal
 from .bots import BotError, bot_names, make_bot
+from .decks import MAX_NAME_CHARS
 from .odds import estimate
 from .registry import GAMES, load
 from .simulate import MAX_GAMES, MAX_SEED, max_workers, play_game, simulate
@@ -225,7 +225,7 @@ def _print(parser, args, out) -> int:
                 variant = variant.with_changes(name=variant.name, players=args.players)
             printout = printables.prepare(variant, cards=args.what in ("pack", "cards"))
         else:
-            label = "" if args.deck is None else f"deck {Path(args.deck).name}"
+            label = "" if args.deck is None else f"deck {Path(args.deck).name}"[:MAX_NAME_CHARS]
             printout = printables.prepare(args.game, args.players, args.deck, label, cards=args.what in ("pack", "cards"))
         page = printables.KINDS[args.what](printout, paper=args.paper)
         path = printables.write_html(page, args.out or f"{args.game}-{args.what}.html")

@@ -419,6 +419,8 @@ def card_html(face: CardFace, footer: str = "") -> str:
 
 
 def _card_pages(printout: Printout) -> list[str]:
+    if not printout.card_count:
+        raise ValueError(f"{printout.title} has no cards to print (prepare it with cards=True)")
     footer = printout.title
     cards = [card_html(face, footer) for face in printout.faces for _ in range(face.copies)]
     pages = []
