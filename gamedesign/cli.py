@@ -1,7 +1,9 @@
-"""The command line: simulate games between bots, or play one against them in a terminal.
+"""The command line: simulate games between bots, play one against them in a terminal, or
+print a game for a paper playtest.
 
     python -m gamedesign simulate legday --players 4 --bots greedy random --games 2000 --seed 1
     python -m gamedesign play legday --players 3 --seed 7
+    python -m gamedesign print legday --deck my_deck.json --out my_cards.html
 
 ``simulate`` prints one row per seat: the bot, its mean score, its win rate with a 95%
 Wilson interval, and how often it was eliminated or the game was drawn. ``play`` shows a
@@ -9,7 +11,11 @@ table of the situation at each of your turns (``terminal.py``), says what the bo
 takes a move with only one choice by itself, and asks for the others through menus of at
 most :data:`MENU_LIMIT` entries (first the kind of move, then its details; Diet Game
 discards card by card). You can answer with a number or type an action's text. You are
-"You", the bots "Bot 1", "Bot 2", ... in seat order.
+"You", the bots "Bot 1", "Bot 2", ... in seat order. ``print`` writes one HTML page to
+print from a browser (:mod:`gamedesign.printables`): the rules sheet and every card
+(``--what pack``, the default), only the cards or the rules, or a playtest observation
+sheet (``--what observation``), for the game's own deck, a deck file (``--deck``) or a
+design-lab preset (``--preset``).
 """
 
 from __future__ import annotations
@@ -18,9 +24,11 @@ import argparse
 import dataclasses
 import re
 import sys
+from pathlib import Path
 
-from . import terminal
+from . import printables, terminal
 from .bots import BotError, bot_names, make_bot
+from .decks import MAX_NAME_CHARS
 from .odds import estimate
 from .registry import GAMES, load
 from .simulate import MAX_GAMES, MAX_SEED, max_workers, play_game, simulate
@@ -33,9 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m gamedesign``."""
     parser = argparse.ArgumentParser(
         prog="python -m gamedesign",
-        description="Simulate tabletop games between bots, or play one against bots in the terminal.",
+        description="Simulate tabletop games between bots, play one against bots in the terminal, "
+        "or print one for a paper playtest.",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,play}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,play,print}")
 
     sim = commands.add_parser("simulate", help="play many games between bots and print a summary table")
     sim.add_argument("game", choices=GAMES, help="which game")
@@ -67,6 +76,23 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=_between(0, 99), default=0, help="your seat (default 0)")
     play.add_argument("--bots", nargs="+", default=None, metavar="BOT", help="the other seats' bots (default: greedy)")
     play.add_argument("--seed", type=_between(0, MAX_SEED), default=None, help="seed of the deal (default: a fresh one)")
+
+    paper = commands.add_parser(
+        "print", help="write a page to print: a rules sheet and cards, or a playtest observation sheet (HTML)"
+    )
+    paper.add_argument("game", help="which game (legday, gym, diet, or the template game sprint)")
+    paper.add_argument(
+        "--what",
+        choices=tuple(printables.KINDS),
+        default="pack",
+        help="pack: the rules sheet and every card (default); cards; rules; observation: an observation sheet",
+    )
+    paper.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
+    source = paper.add_mutually_exclusive_group()
+    source.add_argument("--deck", metavar="FILE", default=None, help="a deck file (JSON) to print instead of the game's own")
+    source.add_argument("--preset", metavar="PRESET", default=None, help="a design-lab preset's name or file (.json, .toml)")
+    paper.add_argument("--paper", choices=tuple(printables.PAPERS), default=None, help="paper size (default: the printer's)")
+    paper.add_argument("--out", metavar="FILE", default=None, help="the page to write, ending in .html (default: GAME-WHAT.html)")
     return parser
 
 
@@ -101,6 +127,8 @@ def main(argv=None, input=input, output=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == "print":
+            return _print(parser, args, out)
         try:
             game = load(args.game, players=args.players)
         except ValueError as err:
@@ -177,6 +205,39 @@ def summary_table(frame) -> str:
     ]
     text.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(text)
+
+
+# ----------------------------------------------------------------------------------------
+# print
+# ----------------------------------------------------------------------------------------
+
+
+def _print(parser, args, out) -> int:
+    """Write the page ``--what`` of the game, deck file or preset to ``--out``."""
+    try:
+        if args.preset is not None:
+            from .lab import load_preset
+
+            variant = load_preset(args.preset)
+            if variant.game != args.game:
+                raise ValueError(f"--preset: {variant.label!r} is a variant of {variant.game!r}, not of {args.game!r}")
+            if args.players is not None:
+                variant = variant.with_changes(name=variant.name, players=args.players)
+            printout = printables.prepare(variant, cards=args.what in ("pack", "cards"))
+        else:
+            label = "" if args.deck is None else f"deck {Path(args.deck).name}"[:MAX_NAME_CHARS]
+            printout = printables.prepare(args.game, args.players, args.deck, label, cards=args.what in ("pack", "cards"))
+        page = printables.KINDS[args.what](printout, paper=args.paper)
+        path = printables.write_html(page, args.out or f"{args.game}-{args.what}.html")
+    except ValueError as err:
+        parser.error(str(err))
+    pages = page.count('<section class="page')
+    held = "an observation sheet" if args.what == "observation" else (
+        f"{printout.card_count} cards" if args.what == "cards" else "the rules sheet" if args.what == "rules"
+        else f"the rules sheet and {printout.card_count} cards"
+    )
+    print(f"Wrote {path}: {held} of {printout.title}, {pages} page{'s' if pages != 1 else ''} to print.", file=out)
+    return 0
 
 
 # ----------------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ questions for every game:
 Optional hooks, each with a default, add what a game gives the tools (see
 ``docs/writing-a-game.md``): ``Game.sample_state`` (search bots), ``Game.action_value``
 (a greedy bot), ``Game.bots`` (named bots), ``Game.teams`` (fair shares for teams),
-``Game.lab_profile`` (what the design lab records), ``State.running_scores`` (lead
+``Game.lab_profile`` (what the design lab records), ``Game.printed_cards`` and
+``Game.rules_summary`` (cards and a rules sheet to print), ``State.running_scores`` (lead
 changes and the race in the lab) and ``State.hidden_variant`` (a check that observations
 hide what they must).
 
@@ -311,6 +312,20 @@ class Game(ABC):
         or ``None`` for the lab's generic profile (length in moves, the standing from
         ``State.running_scores``, the result's numeric details as facts). Optional hook."""
         return None
+
+    def printed_cards(self) -> list:
+        """The cards to print for a paper playtest of this game (its deck and rules as they
+        are): a list of :class:`gamedesign.printables.CardFace`, one per different card
+        with the number of copies. Optional hook: :mod:`gamedesign.printables` prints
+        them. ``NotImplementedError`` when the game has none."""
+        raise NotImplementedError(f"{self.title} has no printed_cards: define it to print its cards")
+
+    def rules_summary(self):
+        """The rules on one page, for a paper playtest: a
+        :class:`gamedesign.printables.RulesSheet` written for this game's options and deck.
+        Optional hook: without it the printed rules sheet has blank lines to write them on.
+        ``NotImplementedError`` when the game has none."""
+        raise NotImplementedError(f"{self.title} has no rules_summary: define it to print its rules")
 
     def _package(self):
         """The package (or, for a game defined elsewhere, the module) of this game."""

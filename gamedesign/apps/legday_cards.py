@@ -74,13 +74,21 @@ CSS = """
 
 def symbol_svg(card, size: int = 40) -> str:
     """The card's background symbol as an inline SVG shape (a camera on a Selfie, which has none)."""
-    shape = _SHAPES.get(card.name) or _SHAPES[card.kind]
-    height = round(size * 32 / 48)
     label = "no symbol (a camera)" if card.symbol is None else f"{KIND_WORD[card.kind]} symbol"
-    return (
-        f'<svg viewBox="0 0 48 32" width="{size}" height="{height}" role="img" aria-label="{html.escape(label)}">'
-        f"{shape}</svg>"
-    )
+    return shape_svg(card.name if card.name in _SHAPES else card.kind, size, label=label)
+
+
+def shape_svg(key: str, size: int = 40, unit: str = "", label: str = "") -> str:
+    """The drawn shape called ``key`` (a card kind, or the name of a pull-up with a shape of
+    its own) as an inline SVG ``size`` wide, in pixels or in ``unit`` (``"mm"``); ``""``
+    for an unknown key."""
+    shape = _SHAPES.get(key)
+    if shape is None:
+        return ""
+    height = round(size * 32 / 48, 2 if unit else None)
+    width, height = f"{size}{unit}", f"{height:g}{unit}"
+    named = f'role="img" aria-label="{html.escape(label)}"' if label else 'aria-hidden="true"'
+    return f'<svg viewBox="0 0 48 32" width="{width}" height="{height}" {named}>{shape}</svg>'
 
 
 def display_name(card) -> str:
@@ -157,5 +165,5 @@ def face_down_html(text: str = "face down", new: bool = False) -> str:
     return f'<span class="gd-minicard gd-down{mark}" title="face down (Home Day)">{back} {html.escape(text)}</span>'
 
 
-__all__ = ["KIND_COLOUR", "KIND_WORD", "CSS", "symbol_svg", "display_name", "scoring_text", "count_text",
+__all__ = ["KIND_COLOUR", "KIND_WORD", "CSS", "symbol_svg", "shape_svg", "display_name", "scoring_text", "count_text",
            "card_html", "mini_card_html", "face_down_html"]

@@ -313,6 +313,18 @@ class DietGame(Game):
     def new_state(self, seed: int | None = None) -> "DietState":
         return DietState(self, check_seed(seed))
 
+    def printed_cards(self) -> list:
+        """The cards to print for a paper game, from this game's deck (see ``paper.py``)."""
+        from .paper import printed_cards
+
+        return printed_cards(self)
+
+    def rules_summary(self):
+        """The rules on one page, for this game's deck and options (see ``paper.py``)."""
+        from .paper import rules_summary
+
+        return rules_summary(self)
+
     def parse_action(self, text: str):
         if not isinstance(text, str):
             raise ValueError(f"an action is a text like 'play Apple' or 'pass', not {brief(text)}")

@@ -325,6 +325,18 @@ class GymGame(Game):
         """Team A (even seats) and team B (odd seats): teammates win together."""
         return [self.team_seats(0), self.team_seats(1)]
 
+    def printed_cards(self) -> list:
+        """The cards to print for a paper game, from this game's deck (see ``paper.py``)."""
+        from .paper import printed_cards
+
+        return printed_cards(self)
+
+    def rules_summary(self):
+        """The rules on one page, for this game's deck and options (see ``paper.py``)."""
+        from .paper import rules_summary
+
+        return rules_summary(self)
+
     # -- reading actions back from text ------------------------------------------------
 
     def parse_action(self, text: str):

@@ -139,6 +139,18 @@ class LegDayGame(Game):
         """Score final tableaus with this game's options and deck."""
         return score_tableaus(tableaus, **self._scoring_rules())
 
+    def printed_cards(self) -> list:
+        """The cards to print for a paper game, from this game's deck (see ``paper.py``)."""
+        from .paper import printed_cards
+
+        return printed_cards(self)
+
+    def rules_summary(self):
+        """The rules on one page, for this game's deck and options (see ``paper.py``)."""
+        from .paper import rules_summary
+
+        return rules_summary(self)
+
     def _scoring_rules(self) -> dict:
         """The scoring options of this game and its deck, as the scoring functions take them."""
         o = self.options

@@ -13,8 +13,9 @@ Rules (2 to 5 players):
 The file reads like every game: options, the game (its settings and how actions read as
 text), the state (its data in ``FIELDS``, who moves, legal actions, apply, observation,
 result), then the optional hooks: ``running_scores`` (the lab's race), ``action_value``
-(a greedy bot), ``sample_state`` (the search bot) and ``hidden_variant`` (proof that the
-observation hides the face-down races). ``gamedesign.load("sprint")``.
+(a greedy bot), ``sample_state`` (the search bot), ``hidden_variant`` (proof that the
+observation hides the face-down races) and ``printed_cards`` with ``rules_summary`` (cards
+and a rules sheet to print for a paper playtest). ``gamedesign.load("sprint")``.
 """
 
 from __future__ import annotations
@@ -73,6 +74,43 @@ class SprintGame(Game):
             state.bids[seat] = observation["your choice"] if seat == me else rng.choice(state.hands[seat])
             state.hands[seat].remove(state.bids[seat])
         return state
+
+    def printed_cards(self) -> list:
+        """The cards of a paper game: a set of effort cards for every player, and the races."""
+        from gamedesign.printables import CardFace
+
+        n, cards = self.num_players, self.options.cards
+        efforts = [
+            CardFace(f"Effort {k}", "Effort", n, str(k), ("Choose one in secret each race; all show at once.",
+                                                          "A shown card is spent."), colour="blue")
+            for k in range(1, cards + 1)
+        ]
+        races = [
+            CardFace(f"Race {k}", "Race", 1, f"{k} pt{'s' if k > 1 else ''}", ("The highest effort wins these points.",),
+                     colour="yellow")
+            for k in range(1, cards + 1)
+        ]
+        return efforts + races
+
+    def rules_summary(self):
+        """The rules on one page (a short game: a short page)."""
+        from gamedesign.printables import RulesSheet
+
+        cards, carry = self.options.cards, self.options.ties == "carry"
+        return RulesSheet(
+            (
+                ("Setup", [f"Each player takes one set of effort cards 1 to {cards}. Shuffle the {cards} race cards "
+                           "face down."]),
+                ("A round", ["Turn up the top race. Every player chooses an effort card in secret; then all show.",
+                             "The highest effort wins the race's points. A tie for highest: nobody wins it, and its "
+                             "points " + ("ride on to the next race." if carry else "are lost."),
+                             "Shown effort cards are spent."]),
+                ("The end", ["After the last race the most points wins; equal points share the win."]),
+            ),
+            needs="the cards of this printout, and paper for the points.",
+            source="Written from the docstring of gamedesign/games/template/__init__.py.",
+            columns=tuple(f"Race {k}" for k in range(1, cards + 1)),
+        )
 
 
 class SprintState(State):

@@ -1,0 +1,664 @@
+"""Paper playtests: printable cards, a one-page rules sheet and an observation sheet.
+
+Every page is one self-contained HTML file: the styles are inline, and there are no
+fonts, images or scripts from anywhere else, so it opens and prints offline. Open it in a
+browser and print it (A4 or Letter, scale 100%):
+
+* :func:`cards_html` - every card of the deck, as many times as the deck holds it, at
+  poker size (63 x 88 mm), 9 a page, with dashed cut lines;
+* :func:`rules_html` - the rules on one page, written for the game's options and deck;
+* :func:`pack_html` - the rules sheet, then the cards: what a table needs to play;
+* :func:`observation_html` - a playtest observation sheet to fill in while a group plays,
+  and questions for the players after the game.
+
+Each takes a game (``gamedesign.load("legday")``, with a student's deck file as
+``deck=``), a lab :class:`~gamedesign.lab.Variant` (presets and
+``lab.apply_deck_changes`` included) or a game's name. What is printed comes from the
+game's own hooks, :meth:`~gamedesign.core.Game.printed_cards` (a list of
+:class:`CardFace`) and :meth:`~gamedesign.core.Game.rules_summary` (a
+:class:`RulesSheet`), so a variant prints its own numbers and rules, and a game of your
+own prints once it defines them. :func:`write_html` saves a page. Every text is escaped,
+and sizes are bounded (:data:`MAX_PRINTED_CARDS` cards, short texts on a card).
+
+The command line: ``python -m gamedesign print legday --out legday.html``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+from pathlib import Path
+
+from .core import brief, clip
+from .decks import MAX_DECK_CARDS, MAX_NAME_CHARS
+
+#: The most cards one printout holds (50 pages of 9); the printed decks have 24 to 108.
+MAX_PRINTED_CARDS = 450
+#: Cards on a page: 3 across and 3 down.
+CARDS_PER_PAGE = 9
+#: Different cards (faces) one game may print.
+MAX_FACES = 200
+#: Limits of the texts on a card, so that they fit on it.
+MAX_KIND_CHARS = 30
+MAX_VALUE_CHARS = 14
+MAX_LINE_CHARS = 120
+MAX_LINES = 6
+#: The most characters of all a card's lines together.
+MAX_CARD_TEXT = 260
+#: Names longer than this are printed smaller.
+LONG_NAME = 28
+MAX_MARKS = 4
+#: How much text a one-page rules sheet holds: its characters, each line counted 40 more
+#: (its bullet and its last, part-filled row) and each heading 90 (measured: the GYM
+#: sheet, the longest shipped, is about 4,200 and fills three quarters of the page).
+MAX_SHEET_CHARS = 4_800
+LINE_COST, HEADING_COST = 40, 90
+MAX_SECTIONS = 8
+#: Columns of the observation sheet's tally (rounds, days, ...).
+MAX_COLUMNS = 16
+#: Paper sizes a page can ask the printer for (``None``: the printer's own).
+PAPERS = {"a4": "A4 portrait", "letter": "letter portrait"}
+
+#: Light colours a card's band or a mark may use, by name: print-friendly, with dark text.
+#: A colour is never the only cue: the kind or the colour's name is written beside it.
+COLOURS = {
+    "red": "#f6b3b3",
+    "orange": "#fbd0a0",
+    "yellow": "#fff09a",
+    "green": "#c2e6c2",
+    "blue": "#b9d7f5",
+    "purple": "#dcc7ef",
+    "pink": "#f8d9e6",
+    "grey": "#e3e3e3",
+    "white": "#ffffff",
+}
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+# ----------------------------------------------------------------------------------------
+# What a game prints: card faces and a rules sheet (plain data, checked when made)
+# ----------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class CardFace:
+    """One card as it is printed: what a player must read at the table.
+
+    ``name`` is the card's name (the largest text), ``kind`` its kind in words ("Bench
+    Press", "Brat", "Cheat"), ``copies`` how many to print, ``value`` the number that
+    matters most, shown in the corner ("3 pts", "+1 lb"), ``lines`` what the card does or
+    scores (a few short lines), ``marks`` labelled colour chips (``(text, colour)``, e.g.
+    a GYM skill ``("red 3", "red")``), ``colour`` the band's colour (a name of
+    :data:`COLOURS` or ``"#rrggbb"``) and ``symbol`` a drawn symbol (a Leg Day kind such as
+    ``"shake"``, or ``""``). Everything is plain text: it is escaped when printed.
+    """
+
+    name: str
+    kind: str
+    copies: int = 1
+    value: str = ""
+    lines: tuple = ()
+    marks: tuple = ()
+    colour: str = ""
+    symbol: str = ""
+
+    def __post_init__(self):
+        where = f"card {brief(self.name)}"
+        _text(f"{where}: 'name'", self.name, MAX_NAME_CHARS, empty=False)
+        _text(f"{where}: 'kind'", self.kind, MAX_KIND_CHARS)
+        _text(f"{where}: 'value'", self.value, MAX_VALUE_CHARS)
+        _text(f"{where}: 'symbol'", self.symbol, MAX_KIND_CHARS)
+        if isinstance(self.copies, bool) or not isinstance(self.copies, int) or not 0 <= self.copies:
+            raise ValueError(f"{where}: 'copies' must be a whole number 0 or more, not {brief(self.copies)}")
+        if self.copies > MAX_DECK_CARDS:  # the whole printout is bounded more tightly by prepare()
+            raise ValueError(f"{where} has {self.copies:,} copies; a deck holds at most {MAX_DECK_CARDS:,} cards")
+        lines = _sequence(f"{where}: 'lines'", self.lines, MAX_LINES)
+        for line in lines:
+            _text(f"{where}: a line", line, MAX_LINE_CHARS)
+        if sum(len(line) for line in lines) > MAX_CARD_TEXT:
+            raise ValueError(f"{where}: its lines have {sum(map(len, lines))} characters; at most {MAX_CARD_TEXT} fit")
+        marks = _sequence(f"{where}: 'marks'", self.marks, MAX_MARKS)
+        for mark in marks:
+            if not isinstance(mark, (tuple, list)) or len(mark) != 2:
+                raise ValueError(f"{where}: a mark is a pair (text, colour), not {brief(mark)}")
+            _text(f"{where}: a mark's text", mark[0], MAX_VALUE_CHARS, empty=False)
+            _colour(f"{where}: a mark's colour", mark[1])
+        _colour(f"{where}: 'colour'", self.colour)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "marks", tuple(tuple(m) for m in marks))
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesSheet:
+    """A game's rules on one page, in short lines under a few headings.
+
+    ``sections`` is a sequence of ``(heading, lines)``; ``needs`` says what a table needs
+    besides the cards ("coins to mark the weights"); ``source`` where the full rules are;
+    ``columns`` the headings of the observation sheet's tally columns (its rounds, days or
+    stretches of play; by default "Round 1" to "Round 10"). All of it together must fit on
+    a page: see :data:`MAX_SHEET_CHARS`.
+    """
+
+    sections: tuple
+    needs: str = ""
+    source: str = ""
+    columns: tuple = ()
+
+    def __post_init__(self):
+        sections = _sequence("the rules sheet's 'sections'", self.sections, MAX_SECTIONS)
+        total = 0
+        for section in sections:
+            if not isinstance(section, (tuple, list)) or len(section) != 2:
+                raise ValueError(f"a rules section is a pair (heading, lines), not {brief(section)}")
+            heading, lines = section
+            _text("a rules heading", heading, 60, empty=False)
+            lines = _sequence(f"the lines of {brief(heading)}", lines, 20)
+            for line in lines:
+                _text(f"a line of {brief(heading)}", line, 600, empty=False)
+            total += HEADING_COST + len(heading) + sum(LINE_COST + len(line) for line in lines)
+        _text("the rules sheet's 'needs'", self.needs, 300)
+        _text("the rules sheet's 'source'", self.source, 200)
+        total += len(self.needs) + len(self.source)
+        if total > MAX_SHEET_CHARS:
+            raise ValueError(
+                f"the rules sheet is too long for one page: {total:,} where a page holds {MAX_SHEET_CHARS:,} (its "
+                f"characters, {LINE_COST} more for each line and {HEADING_COST} for each heading): shorten it"
+            )
+        columns = _sequence("the rules sheet's 'columns'", self.columns, MAX_COLUMNS)
+        for column in columns:
+            _text("a column heading", column, 16, empty=False)
+        object.__setattr__(self, "sections", tuple((h, tuple(lines)) for h, lines in sections))
+        object.__setattr__(self, "columns", columns)
+
+
+def _text(where: str, value, most: int, empty: bool = True) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where} must be a text, not {brief(value)}")
+    if not empty and not value.strip():
+        raise ValueError(f"{where} must not be empty")
+    if len(value) > most:
+        raise ValueError(f"{where} has {len(value)} characters; at most {most} fit")
+    return value
+
+
+def _sequence(where: str, value, most: int) -> tuple:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list)):
+        raise ValueError(f"{where} must be a list, not {brief(value)}")
+    if len(value) > most:
+        raise ValueError(f"{where} has {len(value)} entries; at most {most} fit")
+    return tuple(value)
+
+
+def _colour(where: str, value) -> str:
+    if value == "" or value in COLOURS or (isinstance(value, str) and _HEX.match(value)):
+        return value
+    raise ValueError(f"{where} must be one of {', '.join(COLOURS)} or '#rrggbb', not {brief(value)}")
+
+
+# ----------------------------------------------------------------------------------------
+# From a game, a variant or a name to what is printed
+# ----------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Printout:
+    """A game ready to print: the game, its variant's name and description (``""`` for
+    the standard rules), its card faces and its rules sheet (``None`` without one)."""
+
+    game: object
+    label: str
+    description: str
+    faces: tuple
+    sheet: RulesSheet | None
+
+    @property
+    def card_count(self) -> int:
+        """Cards printed: the copies of every face."""
+        return sum(face.copies for face in self.faces)
+
+    @property
+    def title(self) -> str:
+        """The game's title, with the variant's name when there is one."""
+        return f"{self.game.title} ({self.label})" if self.label else self.game.title
+
+
+def prepare(source, players: int | None = None, deck=None, label: str = "", cards: bool = True) -> Printout:
+    """What a printout of ``source`` holds: a game, a lab ``Variant`` or a game's name
+    (loaded with ``players`` and ``deck``, a deck file path or deck data).
+
+    ``ValueError`` with the loader's message for an unknown game or a bad deck file; a
+    game without cards to print, or one with more than :data:`MAX_PRINTED_CARDS` cards,
+    is refused naming the limit. ``cards=False`` (an observation sheet) asks for no cards.
+    """
+    from .core import Game
+
+    description = ""
+    if isinstance(source, str):
+        from .registry import load
+
+        extra = {} if deck is None else {"deck": deck}
+        game = load(source, players=players, **extra)
+    elif isinstance(source, Game):
+        if players is not None or deck is not None:
+            raise ValueError("give players and deck when loading the game, not with a game already made")
+        game = source
+    elif hasattr(source, "build") and hasattr(source, "label"):  # a lab Variant
+        if players is not None or deck is not None:
+            raise ValueError("a variant carries its own players and deck: change the variant instead")
+        game = source.build()
+        label = label or ("" if source.label == "standard rules" else source.label)
+        description = source.description
+    else:
+        raise ValueError(f"print a game, a lab Variant or a game's name, not {brief(source)}")
+    label = _text("the printout's label", label, MAX_NAME_CHARS)
+    try:
+        faces = game.printed_cards()
+    except NotImplementedError:
+        if cards:
+            raise ValueError(
+                f"{game.title} has no cards to print: its class defines no printed_cards() "
+                "(see docs/writing-a-game.md)"
+            ) from None
+        faces = []
+    faces = _sequence(f"{game.title}'s printed_cards()", list(faces), MAX_FACES)
+    for face in faces:
+        if not isinstance(face, CardFace):
+            raise ValueError(f"printed_cards() must give CardFace objects, not {brief(face)}")
+    total = sum(face.copies for face in faces)
+    if total > MAX_PRINTED_CARDS:
+        most = max(faces, key=lambda face: face.copies)
+        raise ValueError(
+            f"the deck has {total:,} cards to print ({most.name!r} alone {most.copies:,}); a printout holds at most "
+            f"{MAX_PRINTED_CARDS} cards ({MAX_PRINTED_CARDS // CARDS_PER_PAGE} pages of {CARDS_PER_PAGE}): "
+            "lower the counts in the deck file"
+        )
+    if total == 0 and cards:
+        raise ValueError(f"{game.title} has no cards to print (every count is 0)")
+    try:
+        sheet = game.rules_summary()
+    except NotImplementedError:
+        sheet = None
+    if sheet is not None and not isinstance(sheet, RulesSheet):
+        raise ValueError(f"rules_summary() must give a RulesSheet, not {brief(sheet)}")
+    return Printout(game, label, description, tuple(faces), sheet)
+
+
+def _printout(source, players=None, deck=None, label="", cards=True) -> Printout:
+    return source if isinstance(source, Printout) else prepare(source, players, deck, label, cards)
+
+
+# ----------------------------------------------------------------------------------------
+# HTML
+# ----------------------------------------------------------------------------------------
+
+CSS = """
+* { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { margin: 0; background: #8a8f96; color: #111; font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif; }
+.howto { max-width: 196mm; margin: 6mm auto 0; padding: 3mm 5mm; background: #fffbe6; border: 1px solid #b59f3b;
+  border-radius: 2mm; font-size: 10.5pt; line-height: 1.4; }
+.howto h1 { font-size: 13pt; margin: 0 0 1mm; }
+.howto p { margin: 1mm 0; }
+.page { position: relative; width: 196mm; height: 268mm; margin: 6mm auto; padding: 0; background: #fff;
+  overflow: hidden; box-shadow: 0 1mm 3mm rgba(0,0,0,.35); }
+.caption { height: 4mm; font-size: 7pt; color: #444; display: flex; justify-content: space-between;
+  align-items: flex-end; padding: 0 3.5mm 0.8mm; }
+.grid { display: grid; grid-template-columns: repeat(3, 63mm); grid-template-rows: repeat(3, 88mm);
+  width: 189mm; margin: 0 auto; }
+.card { position: relative; width: 63mm; height: 88mm; padding: 3.2mm; overflow: hidden; display: flex;
+  flex-direction: column; outline: 0.3mm dashed #777; outline-offset: -0.15mm; }
+.band { display: flex; justify-content: space-between; align-items: center; gap: 2mm; min-height: 9mm;
+  padding: 1mm 2.2mm; border: 0.35mm solid #222; border-radius: 2mm; background: #fff; }
+.kind { font-size: 8pt; font-weight: 700; letter-spacing: .05em; text-transform: uppercase; }
+.value { font-size: 14pt; font-weight: 700; white-space: nowrap; }
+.name { margin: 3mm 0 1.5mm; font-size: 13.5pt; font-weight: 700; line-height: 1.15; text-align: center;
+  overflow-wrap: anywhere; }
+.name.long { font-size: 11.5pt; }
+.symbol { text-align: center; margin: 1mm 0; }
+.marks { display: flex; flex-wrap: wrap; justify-content: center; gap: 1.5mm; margin: 1.5mm 0; }
+.mark { border: 0.4mm solid #111; border-radius: 1.5mm; padding: 1mm 2.2mm; font-size: 12pt; font-weight: 700; }
+.lines { margin: 1.5mm 0 0; padding: 0; list-style: none; font-size: 8.3pt; line-height: 1.3; }
+.lines li { margin: 0 0 1mm; overflow-wrap: anywhere; }
+.lines li:first-child { font-size: 9.3pt; font-weight: 700; }
+.foot { margin-top: auto; padding-top: 1mm; border-top: 0.2mm solid #999; display: flex;
+  justify-content: space-between; gap: 2mm; font-size: 6.5pt; color: #333; }
+.foot span:first-child { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.sheet { padding: 7mm 9mm 6mm; height: 100%; display: flex; flex-direction: column; }
+.sheet > * { flex-shrink: 0; }
+.sheet h1 { font-size: 17pt; margin: 0 0 1mm; }
+.sheet .sub { font-size: 9.5pt; color: #333; margin: 0 0 3mm; }
+.rules { column-count: 2; column-gap: 7mm; font-size: 9.5pt; line-height: 1.32; }
+.rules h2 { font-size: 10.5pt; margin: 0 0 1mm; padding-bottom: 0.5mm; border-bottom: 0.3mm solid #222;
+  break-after: avoid; }
+.rules section { break-inside: auto; margin-bottom: 2.5mm; }
+.rules ul { margin: 0; padding-left: 4mm; }
+.rules li { margin: 0 0 0.8mm; break-inside: avoid; }
+.source { margin-top: auto; font-size: 7.5pt; color: #444; border-top: 0.2mm solid #999; padding-top: 1mm; }
+.blank { border-bottom: 0.25mm solid #555; height: 7.5mm; }
+.fields { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 1.5mm 5mm; font-size: 9pt; margin-bottom: 3mm; }
+.fields div { border-bottom: 0.25mm solid #555; padding: 1mm 0 0.6mm; min-height: 7mm; }
+.fields b { font-weight: 700; margin-right: 1.5mm; }
+.obs h2 { font-size: 11pt; margin: 2.5mm 0 1mm; }
+.obs .hint { font-size: 8pt; color: #333; margin: 0 0 1.2mm; }
+table.tally, table.players { width: 100%; border-collapse: collapse; table-layout: fixed; font-size: 8.3pt; }
+table.tally th, table.tally td, table.players th, table.players td { border: 0.25mm solid #444; padding: 0.6mm 1mm; }
+table.tally th { font-size: 7pt; font-weight: 700; background: #eee; }
+table.tally td { height: 12.5mm; }
+table.tally td.what { font-size: 8.3pt; vertical-align: top; }
+table.tally td.what small { display: block; font-size: 6.8pt; color: #333; margin-top: 0.5mm; }
+table.players td { height: 7mm; }
+table.players th { background: #eee; font-size: 8pt; }
+.question { border: 0.3mm solid #444; border-radius: 1.5mm; padding: 1.5mm 2.5mm; margin-bottom: 2.2mm; }
+.question b { font-size: 9.5pt; }
+.question .hint { margin: 0.3mm 0 0; }
+.question .space { height: 15mm; }
+table.scale td:nth-child(n+3) { text-align: center; word-spacing: 2.5mm; }
+@page { margin: 0; }
+@media print {
+  body { background: #fff; }
+  .howto { display: none; }
+  .page { margin: 5mm auto 0; box-shadow: none; break-after: page; page-break-after: always; }
+  .page:last-child { break-after: auto; page-break-after: auto; }
+}
+"""
+
+
+def _e(text) -> str:
+    """Text made safe to put in HTML (also inside attributes)."""
+    return html.escape(str(text), quote=True)
+
+
+def _fill(colour: str) -> str:
+    return COLOURS.get(colour, colour) or "#ffffff"
+
+
+def _document(title: str, pages: list[str], howto: str, paper: str | None) -> str:
+    if paper is not None and paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)} (or None for the printer's own), not {brief(paper)}")
+    size = f"@page {{ size: {PAPERS[paper]}; margin: 0; }}" if paper else ""
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        f"<title>{_e(title)}</title>\n<style>{CSS}{size}</style>\n</head>\n<body>\n"
+        f"<div class=\"howto\">{howto}</div>\n" + "\n".join(pages) + "\n</body>\n</html>\n"
+    )
+
+
+_PRINT_HOWTO = (
+    "<p><b>To print:</b> your browser's Print (Ctrl+P or Cmd+P), paper A4 or Letter, portrait, "
+    "<b>scale 100%</b> (\"Actual size\", not \"Fit to page\"), margins \"None\" or \"Default\", "
+    "\"Background graphics\" on for the colours (every card reads without them). "
+    "This box is not printed.</p>"
+)
+
+
+def card_html(face: CardFace, footer: str = "") -> str:
+    """One card (63 x 88 mm) as HTML: a band with its kind and value, its name, its
+    symbol or colour marks, its lines and a footer; every text escaped."""
+    parts = [f'<div class="card" data-card="{_e(face.name)}">']
+    band = f' style="background:{_fill(face.colour)}"' if face.colour else ""
+    parts.append(f'<div class="band"{band}><span class="kind">{_e(face.kind)}</span>'
+                 f'<span class="value">{_e(face.value)}</span></div>')
+    long = " long" if len(face.name) > LONG_NAME else ""
+    parts.append(f'<div class="name{long}">{_e(face.name)}</div>')
+    if face.symbol:
+        from .apps.legday_cards import shape_svg
+
+        drawn = shape_svg(face.symbol, 20, "mm")
+        if drawn:
+            parts.append(f'<div class="symbol">{drawn}</div>')
+    if face.marks:
+        chips = "".join(f'<span class="mark" style="background:{_fill(c)}">{_e(t)}</span>' for t, c in face.marks)
+        parts.append(f'<div class="marks">{chips}</div>')
+    if face.lines:
+        parts.append('<ul class="lines">' + "".join(f"<li>{_e(line)}</li>" for line in face.lines) + "</ul>")
+    parts.append(f'<div class="foot"><span>{_e(footer)}</span><span>x{face.copies}</span></div></div>')
+    return "".join(parts)
+
+
+def _card_pages(printout: Printout) -> list[str]:
+    if not printout.card_count:
+        raise ValueError(f"{printout.title} has no cards to print (prepare it with cards=True)")
+    footer = printout.title
+    cards = [card_html(face, footer) for face in printout.faces for _ in range(face.copies)]
+    pages = []
+    count = (len(cards) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE
+    for number in range(count):
+        chunk = cards[number * CARDS_PER_PAGE : (number + 1) * CARDS_PER_PAGE]
+        first = number * CARDS_PER_PAGE + 1
+        caption = (
+            f'<div class="caption"><span>{_e(printout.title)}: cards {first}-{first + len(chunk) - 1} of {len(cards)}'
+            f"</span><span>cut along the dashed lines - page {number + 1} of {count}</span></div>"
+        )
+        pages.append(f'<section class="page cards">{caption}<div class="grid">{"".join(chunk)}</div></section>')
+    return pages
+
+
+def _players_text(game) -> str:
+    cls = type(game)
+    allowed = cls.allowed_players or tuple(range(cls.min_players, cls.max_players + 1))
+    return f"{_listing(allowed)} players"
+
+
+def _listing(numbers) -> str:
+    numbers = list(numbers)
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return ", ".join(map(str, numbers[:-1])) + (" or " if len(numbers) > 1 else "") + str(numbers[-1])
+
+
+def _rules_page(printout: Printout) -> str:
+    game, sheet = printout.game, printout.sheet
+    cards = f", {printout.card_count} cards" if printout.card_count else ""
+    sub = [f"{_players_text(game)}; this printout: {game.num_players} players{cards}."]
+    if printout.label:
+        sub.append(f"Variant: {printout.label}." + (f" {printout.description}" if printout.description else ""))
+    if sheet is not None and sheet.needs:
+        sub.append(f"You need: {sheet.needs}")
+    head = f'<h1>{_e(game.title)}: the rules at the table</h1><p class="sub">{"<br>".join(_e(s) for s in sub)}</p>'
+    if sheet is None:
+        body = (
+            '<div class="rules"><section><h2>The rules (write them here)</h2>'
+            + '<div class="blank"></div>' * 28
+            + "</section></div>"
+        )
+        source = "This game defines no rules_summary(): write its rules above before the playtest."
+    else:
+        body = '<div class="rules">' + "".join(
+            f"<section><h2>{_e(heading)}</h2><ul>" + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul></section>"
+            for heading, lines in sheet.sections
+        ) + "</div>"
+        source = sheet.source or "Written from the game's own rules summary."
+    return f'<section class="page rules-sheet"><div class="sheet">{head}{body}<p class="source">{_e(source)}</p></div></section>'
+
+
+def cards_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
+    """A printable page of every card of ``source`` (a game, a lab ``Variant``, a game's
+    name or a :class:`Printout`), as many times as the deck holds it, 9 a page."""
+    printout = _printout(source, players, deck, label)
+    return _document(f"{printout.title}: cards", _card_pages(printout), _howto(printout, "cards"), paper)
+
+
+def rules_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
+    """A printable one-page rules sheet for ``source``, written for its options and deck
+    (blank lines to write the rules on for a game without :meth:`~gamedesign.core.Game.rules_summary`)."""
+    printout = _printout(source, players, deck, label, cards=False)
+    return _document(f"{printout.title}: rules", [_rules_page(printout)], _howto(printout, "rules"), paper)
+
+
+def pack_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
+    """What a table needs for a paper playtest: the rules sheet, then every card."""
+    printout = _printout(source, players, deck, label)
+    pages = [_rules_page(printout), *_card_pages(printout)]
+    return _document(f"{printout.title}: rules and cards", pages, _howto(printout, "pack"), paper)
+
+
+def _howto(printout: Printout, what: str) -> str:
+    pages = -(-printout.card_count // CARDS_PER_PAGE)
+    held = {
+        "cards": f"{printout.card_count} cards on {pages} pages",
+        "rules": "the rules sheet (one page)",
+        "pack": f"the rules sheet (page 1), then {printout.card_count} cards on {pages} pages",
+        "observation": "the observation sheet: page 1 during the game, page 2 after it",
+    }[what]
+    extra = (
+        "<p>Cards are 63 x 88 mm (poker size), 9 a page: cut along the dashed lines. Thick paper, or card "
+        "sleeves with a playing card behind each, keeps face-down cards secret.</p>"
+        if what in ("cards", "pack") else ""
+    )
+    return f"<h1>{_e(printout.title)}</h1><p>This file holds {held}.</p>{_PRINT_HOWTO}{extra}"
+
+
+# ----------------------------------------------------------------------------------------
+# The observation sheet
+# ----------------------------------------------------------------------------------------
+
+#: What an observer tallies each round: (what, how to note it).
+TALLIES = (
+    ("Forced decisions", "a stroke when a player had only one sensible move"),
+    ("Downtime", "a stroke when someone waits, looks away or checks a phone"),
+    ("Confusion", "a stroke for a puzzled look, a wrong move or a take-back"),
+    ("Rule questions", "a stroke per question asked; write the question below"),
+    ("Who led", "initials of the leader at the round's end"),
+    ("Comebacks", "a stroke when a player who was behind catches up"),
+    ("Take-that targets", "initials of whoever was hit by another player's card"),
+    ("Excitement", "a stroke for a cheer, a groan or a laugh"),
+)
+
+#: Questions for the players after the game: (question, a hint for the observer).
+QUESTIONS = (
+    ("What was fun?", "When did you enjoy the game most? Which decision did you like making?"),
+    ("What dragged?", "When did you wait, or stop caring? Was the game too long or too short?"),
+    ("Was it fair?", "Did the winner deserve it? Was anyone out of the running early, or helped by their seat?"),
+    ("What was unclear?", "Which rule did you have to ask about or look up? Write the questions asked."),
+    ("What would you change?", "One rule, card or number. What do you expect it to fix?"),
+)
+
+
+def observation_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None,
+                     columns=None) -> str:
+    """A printable playtest observation sheet for ``source`` (a game, a lab ``Variant`` or
+    a game's name): page 1 to fill in during the game (the table, a tally per round of
+    :data:`TALLIES`), page 2 after it (the players' ratings and :data:`QUESTIONS`).
+
+    ``columns`` are the tally's column headings (by default the game's own, from its rules
+    sheet: Leg Day's days, GYM's stretches of play; else "Round 1" to "Round 10").
+    """
+    printout = _printout(source, players, deck, label, cards=False)
+    game = printout.game
+    if columns is None:
+        columns = printout.sheet.columns if printout.sheet is not None and printout.sheet.columns else ()
+        columns = columns or tuple(f"Round {k}" for k in range(1, 11))
+    columns = _sequence("columns", columns, MAX_COLUMNS)
+    for column in columns:
+        _text("a column heading", column, 16, empty=False)
+    teams = game.teams()
+    team_of = {seat: i for i, team in enumerate(teams) for seat in team}
+    has_teams = any(len(team) > 1 for team in teams)
+    variant = printout.label or "standard rules"
+
+    fields = (
+        f'<div><b>Game</b>{_e(game.title)}</div><div><b>Variant</b>{_e(variant)}</div><div><b>Date</b></div>'
+        f"<div><b>Observer</b></div><div><b>Playtest no.</b></div><div><b>Start / end time</b></div>"
+    )
+    narrow = '<col style="width:12mm">'
+    head_cols = narrow * (2 if has_teams else 1) + '<col style="width:60mm"><col><col><col style="width:18mm">'
+    head_cells = "<th>Seat</th>" + ("<th>Team</th>" if has_teams else "") + (
+        "<th>Name or initials</th><th>Played before?</th><th>Final score</th><th>Won?</th>"
+    )
+    rows = "".join(
+        f"<tr><td>{seat}</td>" + (f"<td>{chr(65 + team_of[seat])}</td>" if has_teams else "") + "<td></td>" * 4 + "</tr>"
+        for seat in range(game.num_players)
+    )
+    widths = f'<col style="width:{38 if len(columns) > 10 else 44}mm">' + "<col>" * (len(columns) + 1)
+    tally_head = "<th>What</th>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "<th>Total</th>"
+    tally_rows = "".join(
+        f'<tr><td class="what">{_e(what)}<small>{_e(how)}</small></td>' + "<td></td>" * (len(columns) + 1) + "</tr>"
+        for what, how in TALLIES
+    )
+    page1 = (
+        f'<section class="page observation"><div class="sheet obs"><h1>Playtest observation: {_e(game.title)}</h1>'
+        f'<p class="sub">During the game. Watch the players, not the cards; say nothing about the rules unless '
+        f"asked (then tally the question). {game.num_players} players.</p>"
+        f'<div class="fields">{fields}</div>'
+        f'<table class="players"><colgroup>{head_cols}</colgroup><thead><tr>{head_cells}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        f"<h2>Tally, round by round</h2>"
+        f'<p class="hint">One stroke per event in the column of the round it happened in; initials where asked.</p>'
+        f'<table class="tally"><colgroup>{widths}</colgroup><thead><tr>{tally_head}</tr></thead>'
+        f"<tbody>{tally_rows}</tbody></table>"
+        f'<h2>Rule questions asked (in the players\' words)</h2><div class="blank"></div><div class="blank"></div>'
+        f'<div class="blank"></div>'
+        f'<p class="source">{_e(printout.title)} - observation sheet, page 1 of 2</p></div></section>'
+    )
+    scale = "<td>1 2 3 4 5</td>" * 4
+    ratings = "".join(f"<tr><td>{seat}</td><td></td>{scale}</tr>" for seat in range(game.num_players))
+    questions = "".join(
+        f'<div class="question"><b>{_e(q)}</b><p class="hint">{_e(h)}</p><div class="space"></div></div>'
+        for q, h in QUESTIONS
+    )
+    page2 = (
+        f'<section class="page observation"><div class="sheet obs"><h1>After the game: ask the players</h1>'
+        f'<p class="sub">Ask each question to the whole table; write down what they say, not what you think. '
+        f"Then the ratings, one row per player (circle one number: 1 = not at all, 5 = very).</p>"
+        f'<table class="players scale"><colgroup><col style="width:12mm"><col style="width:40mm"><col><col><col><col>'
+        f'</colgroup><thead><tr><th>Seat</th><th>Name</th><th>Fun</th><th>Fair</th>'
+        f"<th>Clear rules</th><th>Length right</th></tr></thead><tbody>{ratings}</tbody></table>"
+        f"<h2>Questions</h2>{questions}"
+        f'<h2>The observer\'s note: the one moment to show the class</h2><div class="blank"></div>'
+        f'<div class="blank"></div>'
+        f'<p class="source">{_e(printout.title)} - observation sheet, page 2 of 2</p></div></section>'
+    )
+    return _document(f"{printout.title}: playtest observation", [page1, page2], _howto(printout, "observation"), paper)
+
+
+# ----------------------------------------------------------------------------------------
+# Files
+# ----------------------------------------------------------------------------------------
+
+#: What a page for each word of the command line ``--what`` holds.
+KINDS = {"pack": pack_html, "cards": cards_html, "rules": rules_html, "observation": observation_html}
+
+
+def write_html(text: str, path) -> Path:
+    """Write the page ``text`` to ``path`` (a file name ending in ``.html``); returns the
+    path. ``ValueError`` naming the file when it cannot be written (a folder, a missing
+    folder, no permission) or does not end in ``.html``, so a deck file is never replaced."""
+    if not isinstance(path, (str, Path)) or not str(path).strip():
+        raise ValueError(f"give the output file's name, like cards.html, not {brief(path)}")
+    target = Path(path)
+    shown = clip(str(path), 200)
+    try:
+        if target.is_dir():
+            raise ValueError(f"{shown!r} is a folder: give a file name inside it, like {str(target / 'cards.html')!r}")
+        if target.suffix.lower() not in (".html", ".htm"):
+            raise ValueError(f"the output file's name must end in .html (a page to open in a browser), not {shown!r}")
+        if not target.parent.exists():
+            raise ValueError(f"cannot write {shown!r}: there is no folder {clip(str(target.parent), 200)!r}")
+        target.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise ValueError(f"cannot write {shown!r}: {clip(err.strerror or str(err), 200)}") from None
+    return target
+
+
+__all__ = [
+    "CARDS_PER_PAGE",
+    "COLOURS",
+    "CardFace",
+    "KINDS",
+    "MAX_PRINTED_CARDS",
+    "PAPERS",
+    "Printout",
+    "QUESTIONS",
+    "RulesSheet",
+    "TALLIES",
+    "card_html",
+    "cards_html",
+    "observation_html",
+    "pack_html",
+    "prepare",
+    "rules_html",
+    "write_html",
+]
