@@ -66,3 +66,14 @@ def test_a_good_choice_in_leg_day_is_worth_something_and_the_table_is_seeded():
     for bad in (0, concepts.MAX_DECISIONS + 1, 2.5):
         with pytest.raises(ValueError, match="decisions must be a whole number"):
             concepts.choice_weight(game, decisions=bad)
+
+
+def test_the_weight_summary_gives_the_mean_weight_with_its_interval():
+    import pandas as pd
+
+    weights = pd.DataFrame({"weight": [0.0, 0.1, 0.2, -0.02]})
+    summary = concepts.weight_summary(weights)
+    assert summary["decisions"] == 4 and summary["weight"] == pytest.approx(0.07)
+    assert summary["low"] < 0.07 < summary["high"] and summary["matters"] == 0.5
+    with pytest.raises(ValueError, match="the table of choice_weight"):
+        concepts.weight_summary(pd.DataFrame({"x": [1]}))

@@ -177,4 +177,18 @@ def choice_weight(game, decisions: int = 30, seed: int = 0, iterations: int = 20
     return pd.DataFrame(rows)
 
 
-__all__ = ["MAX_DECISIONS", "MAX_OPTIONS", "POINTS", "choice_weight", "early_lead", "player_counts"]
+def weight_summary(weights: pd.DataFrame, matters: float = 0.05) -> dict:
+    """The decisions of :func:`choice_weight` summed up: ``decisions``, the mean
+    ``weight`` with its 95% interval (``low``, ``high``: mean ± 1.96 standard errors) and
+    ``matters``: the share of decisions whose weight is at least ``matters`` (by default
+    0.05, a twentieth of the reward scale: about a tenth of a win)."""
+    if not isinstance(weights, pd.DataFrame) or "weight" not in weights.columns or weights.empty:
+        raise ValueError("give the table of choice_weight (one row per decision, a 'weight' column)")
+    w = weights["weight"].astype(float)
+    mean = float(w.mean())
+    half = 1.959964 * float(w.std(ddof=1)) / math.sqrt(len(w)) if len(w) > 1 else math.nan
+    return {"decisions": len(w), "weight": mean, "low": mean - half, "high": mean + half,
+            "matters": float((w >= matters).mean())}
+
+
+__all__ = ["MAX_DECISIONS", "MAX_OPTIONS", "POINTS", "choice_weight", "early_lead", "player_counts", "weight_summary"]
