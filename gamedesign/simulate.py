@@ -576,6 +576,8 @@ def simulate(
       games or more, one (serial) below. A bot object that cannot be pickled is refused
       when ``workers`` asks for processes, and played in this process, with a warning,
       when the processes were only the default. Worker processes end with this one.
+      In the browser (JupyterLite) no process can start: every run plays here, and
+      ``workers`` above 1 is refused with a ValueError.
     * ``progress``: a progress bar (``tqdm.auto``: a widget in notebooks, text in
       terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
       that take over a second; ``True`` always, ``False`` never.

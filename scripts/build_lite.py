@@ -363,6 +363,9 @@ def folder_size(path: Path) -> tuple[int, int]:
 
 def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
     started = time.monotonic()
+    if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise BuildError(f"--out {out} holds files that are not a JupyterLite site; give a new or "
+                         "empty folder (a site built before is replaced)")
     dist = pyodide_distribution(pyodide, cache)
     lock = read_lock(dist)
     with tempfile.TemporaryDirectory(prefix="gamedesign-lite-") as tmp:

@@ -120,3 +120,10 @@ def test_the_command_explains_itself():
                           capture_output=True, text=True, check=True)
     for option in ("--out", "--pyodide", "--wheels", "--cache"):
         assert option in done.stdout
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(build_lite.BuildError, match="not a JupyterLite site; give a new or empty folder"):
+        build_lite.build(tmp_path, str(tmp_path / "no-pyodide"), tmp_path / "cache", None)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
