@@ -23,7 +23,6 @@ import itertools
 import numbers
 import os
 import random
-import threading
 import time
 import warnings
 from concurrent.futures import Executor
@@ -31,6 +30,7 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Sequence
 
+from . import runtime
 from .bots import BotError, RandomBot, bot_label, bot_names, make_bot
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
@@ -55,8 +55,22 @@ MAX_MOVE_TEXT = 1000
 
 
 def max_workers() -> int:
-    """The most worker processes one run may start: four per core, at least 8."""
+    """The most worker processes one run may start: four per core, at least 8; 1 in the
+    browser (JupyterLite), where no process can start."""
+    if not runtime.CAN_START_PROCESSES:
+        return 1
     return max(8, 4 * (os.cpu_count() or 1))
+
+
+def check_workers(workers) -> int | None:
+    """``workers`` checked: ``None`` (decided by the run's size), or a whole number from 1 to
+    :func:`max_workers`; in the browser, where no process can start, only 1 or ``None``."""
+    if workers is None:
+        return None
+    if not runtime.CAN_START_PROCESSES and isinstance(workers, numbers.Integral) and not isinstance(workers, bool) \
+            and workers > 1:
+        raise ValueError(runtime.no_processes(workers))
+    return _whole("workers", workers, 1, max_workers(), " (on this machine), or None")
 
 
 # ----------------------------------------------------------------------------------------
@@ -562,6 +576,8 @@ def simulate(
       games or more, one (serial) below. A bot object that cannot be pickled is refused
       when ``workers`` asks for processes, and played in this process, with a warning,
       when the processes were only the default. Worker processes end with this one.
+      In the browser (JupyterLite) no process can start: every run plays here, and
+      ``workers`` above 1 is refused with a ValueError.
     * ``progress``: a progress bar (``tqdm.auto``: a widget in notebooks, text in
       terminals); by default on for runs of ``PROGRESS_FROM`` (20,000) games or more
       that take over a second; ``True`` always, ``False`` never.
@@ -583,8 +599,7 @@ def simulate(
     bots, labels = lineup(game, bots, games)
     games = int(games)
     seed = run_seed(seed)
-    if workers is not None:
-        workers = _whole("workers", workers, 1, max_workers(), " (on this machine), or None")
+    workers = check_workers(workers)
     if chunk_size is not None:
         chunk_size = _whole("chunk_size", chunk_size, 1, MAX_GAMES, ", or None")
     for name, value in (("progress", progress), ("batch", batch)):
@@ -605,7 +620,7 @@ def simulate(
     if executor is None:
         asked = workers is not None
         if workers is None:
-            workers = (os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+            workers = runtime.cores() if games >= PARALLEL_FROM else 1
         if workers > 1:
             problem = _unpicklable(game, bots)
             if problem is not None and asked:
@@ -769,7 +784,10 @@ def greedy_seats(bots, n: int, allowed):
 def _process_pool(workers: int) -> Executor:
     """A pool of ``workers`` processes, forked where the platform can: workers then know
     bots defined in a notebook or a script without a ``__main__`` guard. The workers
-    leave Ctrl-C to this process and end when it ends."""
+    leave Ctrl-C to this process and end when it ends. In the browser (JupyterLite), where
+    no process can start, a ValueError says to play with one worker."""
+    if not runtime.CAN_START_PROCESSES:
+        raise ValueError(runtime.no_processes(workers))
     import multiprocessing
 
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
@@ -782,6 +800,7 @@ def _start_worker(parent: int) -> None:
     """In each worker process: ignore Ctrl-C (the parent stops the run) and exit as soon
     as the parent is gone, however it ended (a killed parent sends no word)."""
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -851,7 +870,7 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
     streams = np.random.SeedSequence(seed).spawn(-(-games // size))
     own_pool = None
     if executor is None and len(streams) > 1:
-        workers = min(len(streams), workers or os.cpu_count() or 1)
+        workers = min(len(streams), workers or runtime.cores())
         if workers > 1:
             own_pool = executor = _process_pool(workers)
     counts = [min(size, games - i * size) for i in range(len(streams))]

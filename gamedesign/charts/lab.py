@@ -275,11 +275,21 @@ def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "
 def save_chart(chart, path, scale: float = 2.0) -> Path:
     """Write ``chart`` to ``path`` as PNG or SVG (by the file name) for a handout.
 
-    Needs the ``vl-convert-python`` package (``pip install "gamedesign[export]"``).
+    Needs the ``vl-convert-python`` package (``pip install "gamedesign[export]"``), which
+    does not run in the browser: in JupyterLite, save a chart from its own menu instead.
     """
+    from ..runtime import IN_BROWSER
+
     path = Path(path)
     if path.suffix not in (".png", ".svg"):
         raise ValueError(f"save a chart as .png or .svg, not {path.name!r}")
+    if IN_BROWSER:
+        raise ValueError(
+            "save_chart cannot write PNG or SVG in the browser (JupyterLite): it needs vl-convert-python, "
+            "which does not run there. Use the chart's own menu (the ... button at its top right: "
+            "Save as SVG or Save as PNG), or run save_chart on Binder or a computer with "
+            'pip install "gamedesign[export]"'
+        )
     try:
         import vl_convert  # noqa: F401
     except ModuleNotFoundError:

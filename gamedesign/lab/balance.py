@@ -39,12 +39,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
-import os
 
 import numpy as np
 import pandas as pd
 
 from . import labels
+from .. import runtime
+from ..runtime import cores
 from ..simulate import MAX_SEED
 from .compare import compare_tables
 from .metrics import card_values, game_table, seat_balance, seat_columns
@@ -609,9 +610,11 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
     if isinstance(keep, bool) or not isinstance(keep, int) or not 1 <= keep <= 10:
         raise ValueError(f"keep must be a whole number from 1 to 10, not {keep!r}")
     if workers is None:
-        workers = (os.cpu_count() or 1) if trials * games >= PARALLEL_FROM else 1
+        workers = cores() if trials * games >= PARALLEL_FROM else 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number, 1 or more (or None: decided by the budget); not {workers!r}")
+    if workers > 1 and not runtime.CAN_START_PROCESSES:
+        raise ValueError(runtime.no_processes(workers))
     from ..simulate import run_seed
 
     seed = run_seed(seed)
@@ -629,7 +632,7 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
     if workers > 1:
         from ..simulate import _process_pool
 
-        pool = _process_pool(min(workers, BATCH, os.cpu_count() or 1))
+        pool = _process_pool(min(workers, BATCH, cores()))
     try:
         done = 0
         while done < trials:

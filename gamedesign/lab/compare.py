@@ -12,13 +12,13 @@ per game).
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 import pandas as pd
 
 from .metrics import definition, game_table, interval, seat_columns
 from .stats import paired_test, with_correction
+from ..runtime import cores
 from ..simulate import _process_pool, _unpicklable
 from .record import CHUNK, PARALLEL_FROM, record_games
 from .variants import Variant
@@ -60,7 +60,7 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
                 f"{labels[0]!r} is {first.name!r} with {first.num_players}: compare like with like"
             )
     if workers is None:
-        workers = (os.cpu_count() or 1) if games * len(built) >= PARALLEL_FROM and games > CHUNK else 1
+        workers = cores() if games * len(built) >= PARALLEL_FROM and games > CHUNK else 1
     pool = None
     if workers > 1 and all(_unpicklable(game, _bot_list(bots, game)) is None for game in built):
         pool = _process_pool(workers)  # one pool for every variant

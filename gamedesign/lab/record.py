@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
 from collections import Counter
 from itertools import chain
 from typing import Callable
 
 from ..bots import make_bot
+from ..runtime import cores
 from ..simulate import _process_pool, _run, _unpicklable, lineup, play_game, run_seed
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
@@ -399,7 +399,7 @@ def record_games(
     seeds = _seeds(seed, games)
     if executor is None:
         if workers is None:
-            workers = (os.cpu_count() or 1) if games >= PARALLEL_FROM else 1
+            workers = cores() if games >= PARALLEL_FROM else 1
         if workers > 1 and (games <= CHUNK or _unpicklable(game, bots) is not None):
             workers = 1
     if (executor is None and workers <= 1) or games <= CHUNK:

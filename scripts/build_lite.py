@@ -1,0 +1,437 @@
+"""Build the course as a JupyterLite site: JupyterLab and a Python kernel that run in the
+browser (Pyodide), from static files that any web server can serve, offline once loaded.
+
+Run from the repository root, with the lite extra installed (``pip install -e ".[lite]"``):
+
+    python scripts/build_lite.py                         # Pyodide from the official release (internet)
+    python scripts/build_lite.py --pyodide DIR_OR_FILE   # a local Pyodide distribution (offline)
+    python scripts/build_lite.py --out DIR               # the site goes to DIR (default: build/lite)
+
+Serve the site with any static web server, e.g. ``python -m http.server -d build/lite``, and
+open ``lab/index.html?path=notebooks/00_start_here.ipynb`` (opening the files from disk,
+``file://``, does not work: the browser refuses the kernel's files there).
+
+The site holds the student copies of the lessons (``notebooks/*.ipynb``), the app notebooks
+(``notebooks/apps/``) and ``docs/``, never the teacher copies (``notebooks/solutions/``).
+It carries its own Pyodide: only the packages the course needs, taken from the given
+distribution (the official Pyodide release by default) and checked against its
+``pyodide-lock.json``, plus the ``gamedesign`` wheel built from this repository and the pure
+wheels pinned in ``lite/requirements-pyodide.txt``. The kernel loads ``gamedesign`` and what it
+needs as it starts, so ``import gamedesign`` works in the first cell; nothing is fetched
+from a CDN or PyPI at run time (the build fails if a setting points off the site).
+
+``--pyodide`` takes the official release archive (``pyodide-0.27.7.tar.bz2``, a path or a URL)
+or a folder with ``pyodide.js``, ``pyodide-lock.json`` and the files it names (only the ones
+the course needs must be there). Downloads are kept in ``~/.cache/gamedesign-lite``
+(``--cache``), so a second build needs no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LITE = ROOT / "lite"
+
+#: The Pyodide the site is built and tested with (Python 3.12; the kernel of
+#: jupyterlite-pyodide-kernel 0.5.2).
+PYODIDE_VERSION = "0.27.7"
+OFFICIAL_PYODIDE = (
+    f"https://github.com/pyodide/pyodide/releases/download/{PYODIDE_VERSION}/pyodide-{PYODIDE_VERSION}.tar.bz2"
+)
+#: The runtime's own files (the packages come from the lock file).
+PYODIDE_CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "package.json"]
+#: Packages the kernel itself loads from the distribution as it starts.
+KERNEL_PACKAGES = ["micropip", "packaging", "ssl", "sqlite3", "ipython"]
+#: What the kernel loads before the first cell runs (with everything these depend on).
+PRELOAD = ["gamedesign"]
+#: Requirements of the added wheels that are not installed in the browser, and why.
+NOT_IN_BROWSER = {
+    # ipywidgets' JavaScript halves: the site carries the widget extension itself.
+    "widgetsnbextension": "ipywidgets' classic-notebook extension",
+    "jupyterlab-widgets": "ipywidgets' JupyterLab extension (in the site's extensions)",
+    # Optuna keeps studies in a database only when asked; the balance search keeps them in memory.
+    "alembic": "Optuna's database storage",
+    "sqlalchemy": "Optuna's database storage",
+    "pyyaml": "Optuna's command line",
+}
+#: The wheel platform of Pyodide 0.27 (pure wheels are downloaded for it).
+PIP_PLATFORM = ["--platform", "pyodide_2024_0_wasm32", "--platform", "any", "--python-version", "3.12",
+                "--implementation", "cp", "--abi", "cp312", "--abi", "none"]
+
+
+class BuildError(RuntimeError):
+    """The site cannot be built (a message says what is missing and what to do)."""
+
+
+def say(text: str) -> None:
+    print(f"[build_lite] {text}", flush=True)
+
+
+def canonical(name: str) -> str:
+    """A package name as the lock file and PyPI compare them (``Jinja2`` -> ``jinja2``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# ----------------------------------------------------------------------------------------
+# The Pyodide distribution
+# ----------------------------------------------------------------------------------------
+
+
+def download(url: str, dest: Path) -> Path:
+    """``url`` saved as ``dest`` (kept: a second build uses the saved copy)."""
+    if dest.exists():
+        return dest
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    say(f"downloading {url}")
+    part = dest.with_name(dest.name + ".part")
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response, open(part, "wb") as out:
+            shutil.copyfileobj(response, out, 1 << 20)
+    except OSError as err:
+        raise BuildError(
+            f"could not download {url} ({err}); without internet, give --pyodide a local Pyodide "
+            f"{PYODIDE_VERSION} distribution (its release archive, or a folder with pyodide-lock.json)"
+        ) from None
+    part.rename(dest)
+    return dest
+
+
+def pyodide_distribution(source: str, cache: Path) -> Path:
+    """The folder of a Pyodide distribution (``pyodide.js``, ``pyodide-lock.json``, packages)
+    from ``source``: such a folder, a release archive (``.tar.bz2``) or the archive's URL."""
+    if re.match(r"^https?://", source):
+        archive = download(source, cache / "downloads" / source.rstrip("/").rsplit("/", 1)[-1])
+    else:
+        path = Path(source).expanduser()
+        if path.is_dir():
+            if not (path / "pyodide-lock.json").exists() and (path / "pyodide" / "pyodide-lock.json").exists():
+                path = path / "pyodide"
+            if not (path / "pyodide-lock.json").exists():
+                raise BuildError(f"--pyodide {source}: the folder has no pyodide-lock.json (a Pyodide distribution has)")
+            return path
+        if not path.exists():
+            raise BuildError(f"--pyodide {source}: no such file or folder (give a Pyodide release archive, "
+                             "its URL, or a folder with pyodide-lock.json)")
+        archive = path
+    if not archive.name.endswith((".tar.bz2", ".tar.gz", ".tgz", ".tar")):
+        raise BuildError(f"--pyodide {source}: not a Pyodide release archive (.tar.bz2) nor a folder")
+    target = cache / "pyodide" / f"{archive.name.split('.tar')[0]}-{sha256(archive)[:12]}"
+    if not (target / "pyodide" / "pyodide-lock.json").exists():
+        say(f"unpacking {archive.name}")
+        shutil.rmtree(target, ignore_errors=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(target, filter="data")
+    found = [p.parent for p in target.rglob("pyodide-lock.json")]
+    if not found:
+        raise BuildError(f"--pyodide {source}: the archive holds no pyodide-lock.json")
+    return min(found, key=lambda p: len(p.parts))
+
+
+def read_lock(dist: Path) -> dict:
+    lock = json.loads((dist / "pyodide-lock.json").read_text())
+    version = lock.get("info", {}).get("version")
+    if version != PYODIDE_VERSION:
+        raise BuildError(
+            f"the Pyodide distribution in {dist} is version {version}; the site is built and tested "
+            f"with Pyodide {PYODIDE_VERSION} (jupyterlite-pyodide-kernel 0.5.2)"
+        )
+    return lock
+
+
+# ----------------------------------------------------------------------------------------
+# Wheels the site adds: gamedesign and the pinned pure wheels
+# ----------------------------------------------------------------------------------------
+
+
+def pinned_wheels(path: Path = LITE / "requirements-pyodide.txt") -> list[tuple[str, str, str]]:
+    """``(name, version, sha256)`` of each wheel pinned in ``lite/requirements-pyodide.txt``."""
+    pins = []
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        found = re.fullmatch(r"([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})", line)
+        if not found:
+            raise BuildError(f"{path.name}: a line must read 'name==version --hash=sha256:...', not {line!r}")
+        pins.append(found.groups())
+    return pins
+
+
+def wheel_name_version(path: Path) -> tuple[str, str]:
+    name, version = path.name.split("-")[:2]
+    return canonical(name), version
+
+
+def fetch_pinned(cache: Path, wheels: Path | None) -> list[Path]:
+    """The pinned pure wheels, each checked against its sha256: from ``wheels`` (a folder),
+    else from the cache, else downloaded with pip (into the cache)."""
+    store = cache / "wheels"
+    store.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, version, digest in pinned_wheels():
+        def matching(folder: Path):
+            if folder is None or not folder.is_dir():
+                return None
+            for path in folder.glob("*.whl"):
+                if wheel_name_version(path) == (canonical(name), version) and sha256(path) == digest:
+                    return path
+            return None
+
+        path = matching(wheels) or matching(store)
+        if path is None:
+            say(f"downloading {name}=={version}")
+            command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                       *PIP_PLATFORM, "--dest", str(store), f"{name}=={version}"]
+            if subprocess.run(command).returncode != 0:
+                raise BuildError(f"pip could not download {name}=={version} (no network? give --wheels DIR "
+                                 "with the wheels of lite/requirements-pyodide.txt)")
+            path = matching(store)
+            if path is None:
+                raise BuildError(f"the downloaded {name}=={version} does not match the sha256 pinned in "
+                                 "lite/requirements-pyodide.txt")
+        out.append(path)
+    return out
+
+
+def build_gamedesign_wheel(dest: Path) -> Path:
+    """The ``gamedesign`` wheel, built from this repository."""
+    say("building the gamedesign wheel")
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+               "--wheel-dir", str(dest), str(ROOT)]
+    if subprocess.run(command).returncode != 0:
+        raise BuildError("could not build the gamedesign wheel (is hatchling installed? pip install -e \".[lite]\")")
+    return next(dest.glob("gamedesign-*.whl"))
+
+
+def wheel_metadata(path: Path):
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        message = email.parser.Parser().parsestr(archive.read(meta).decode())
+    tops = set()
+    for name in names:
+        top = name.split("/", 1)[0]
+        if top.endswith((".dist-info", ".data")):
+            continue
+        if "/" in name or top.endswith(".py"):
+            tops.add(top.removesuffix(".py"))
+    return message, sorted(tops)
+
+
+def browser_requirements(message) -> list:
+    """The wheel's requirements that apply in Pyodide (Python 3.12 on emscripten, no extras)."""
+    from packaging.requirements import Requirement
+
+    environment = {"python_version": "3.12", "python_full_version": "3.12.7", "sys_platform": "emscripten",
+                   "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+    out = []
+    for text in message.get_all("Requires-Dist") or []:
+        requirement = Requirement(text)
+        if requirement.marker is None or requirement.marker.evaluate(environment):
+            out.append(requirement)
+    return out
+
+
+def lock_entry(path: Path, requirements: list) -> dict:
+    name, version = wheel_name_version(path)
+    _, imports = wheel_metadata(path)
+    return {
+        "name": name, "version": version, "file_name": path.name, "install_dir": "site",
+        "sha256": sha256(path), "package_type": "package", "imports": imports,
+        "depends": sorted({canonical(r.name) for r in requirements} - set(NOT_IN_BROWSER)),
+        "unvendored_tests": False,
+    }
+
+
+def site_lock(lock: dict, added: list[Path]) -> tuple[dict, list[str]]:
+    """The site's lock file: the added wheels (replacing the distribution's entries of the same
+    name) and only the packages the kernel and the course need. Checks that every version
+    meets what the added wheels require, e.g. gamedesign's numpy and pandas bounds."""
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    wanted = {}
+    for path in added:
+        message, _ = wheel_metadata(path)
+        requirements = browser_requirements(message)
+        entry = lock_entry(path, requirements)
+        packages[entry["name"]] = entry
+        wanted[entry["name"]] = [r for r in requirements if canonical(r.name) not in NOT_IN_BROWSER]
+    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + PRELOAD]
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        if name not in packages:
+            needed_by = sorted(k for k, v in keep.items() if name in map(canonical, v["depends"]))
+            raise BuildError(f"the Pyodide distribution has no package {name!r} (needed by {', '.join(needed_by)})")
+        keep[name] = packages[name]
+        todo.extend(canonical(d) for d in packages[name]["depends"])
+    problems = []
+    for owner, requirements in wanted.items():
+        for requirement in requirements:
+            have = keep[canonical(requirement.name)]["version"]
+            if not requirement.specifier.contains(have, prereleases=True):
+                problems.append(f"{owner} needs {requirement}, the site has {requirement.name} {have}")
+    if problems:
+        raise BuildError("the site's packages do not meet the requirements: " + "; ".join(problems))
+    return {"info": lock["info"], "packages": dict(sorted(keep.items()))}, sorted(keep)
+
+
+def copy_pyodide(dist: Path, lock: dict, added: list[Path], dest: Path) -> None:
+    """The runtime, the site's lock file and the packages it names, each checked against
+    the sha256 its lock file gives."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_CORE:
+        source = dist / name
+        if not source.exists():
+            raise BuildError(f"the Pyodide distribution in {dist} has no {name}")
+        shutil.copy2(source, dest / name)
+    local = {p.name: p for p in added}
+    for entry in lock["packages"].values():
+        source = local.get(entry["file_name"]) or dist / entry["file_name"]
+        if not source.exists():
+            raise BuildError(f"the Pyodide distribution in {dist} has no {entry['file_name']} "
+                             f"(package {entry['name']}, which the site needs)")
+        if sha256(source) != entry["sha256"]:
+            raise BuildError(f"{source} does not match the sha256 in pyodide-lock.json")
+        shutil.copy2(source, dest / entry["file_name"])
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+
+
+# ----------------------------------------------------------------------------------------
+# The site
+# ----------------------------------------------------------------------------------------
+
+
+def course_files(dest: Path) -> None:
+    """What students see, laid out as in the repository (so the notebooks' links work):
+    the student copies, the apps and docs/. Never notebooks/solutions/."""
+    (dest / "notebooks" / "apps").mkdir(parents=True)
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        shutil.copy2(notebook, dest / "notebooks" / notebook.name)
+    for notebook in sorted((ROOT / "notebooks" / "apps").glob("*.ipynb")):
+        shutil.copy2(notebook, dest / "notebooks" / "apps" / notebook.name)
+    shutil.copytree(ROOT / "docs", dest / "docs")
+
+
+def off_site_settings(site: Path) -> list[str]:
+    """Settings in the site's ``jupyter-lite.json`` files that point off the site."""
+    found = []
+
+    def walk(value, where):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{where}.{key}")
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, f"{where}[{index}]")
+        elif isinstance(value, str) and re.match(r"^(https?:)?//", value):
+            found.append(f"{where} = {value}")
+
+    for config in sorted(site.rglob("jupyter-lite.json")):
+        walk(json.loads(config.read_text()), str(config.relative_to(site)))
+    return found
+
+
+def folder_size(path: Path) -> tuple[int, int]:
+    files = [p for p in path.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
+    started = time.monotonic()
+    if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise BuildError(f"--out {out} holds files that are not a JupyterLite site; give a new or "
+                         "empty folder (a site built before is replaced)")
+    dist = pyodide_distribution(pyodide, cache)
+    lock = read_lock(dist)
+    with tempfile.TemporaryDirectory(prefix="gamedesign-lite-") as tmp:
+        tmp = Path(tmp)
+        lite_dir = tmp / "lite"
+        shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "README*"))
+        config = json.loads((lite_dir / "jupyter-lite.json").read_text())
+        kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+        kernel["loadPyodideOptions"] = {"packages": PRELOAD}
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+        added = [build_gamedesign_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels)]
+        site, names = site_lock(lock, added)
+        say(f"Pyodide {PYODIDE_VERSION} with {len(names)} packages: {', '.join(names)}")
+        # Where jupyterlite-pyodide-kernel looks for a Pyodide of the site's own.
+        copy_pyodide(dist, site, added, lite_dir / "static" / "pyodide")
+        course_files(tmp / "files")
+        if out.exists():
+            shutil.rmtree(out)
+        command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
+                   "--contents", str(tmp / "files"), "--output-dir", str(out.resolve()),
+                   "--no-sourcemaps", "--no-unused-shared-packages"]
+        say("jupyter lite build")
+        result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+            raise BuildError("jupyter lite build failed (its output is above)")
+    if not (out / "extensions" / "@jupyter-widgets" / "jupyterlab-manager").is_dir():
+        raise BuildError("the site has no widget extension: install jupyterlab_widgets (pip install -e \".[lite]\")")
+    if not (out / "static" / "pyodide" / "pyodide.js").exists():
+        raise BuildError("the site has no Pyodide of its own (static/pyodide/pyodide.js)")
+    remote = off_site_settings(out)
+    if remote:
+        raise BuildError("the site's settings point off the site: " + "; ".join(remote))
+    if any(out.rglob("solutions")):
+        raise BuildError("the site holds teacher copies (notebooks/solutions): it must not")
+    size, count = folder_size(out)
+    say(f"site in {out}: {size / 1e6:.0f} MB in {count} files, built in {time.monotonic() - started:.0f} s")
+    say(f"serve it: python -m http.server -d {out} 8000, then open "
+        "http://127.0.0.1:8000/lab/index.html?path=notebooks/00_start_here.ipynb")
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Build the course as a JupyterLite site (JupyterLab and Python in the browser, no server).",
+        epilog="Serve the result with: python -m http.server -d OUT 8000",
+    )
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "lite", help="where the site goes (default: build/lite)")
+    parser.add_argument("--pyodide", default=os.environ.get("GAMEDESIGN_PYODIDE", OFFICIAL_PYODIDE),
+                        metavar="PATH_OR_URL",
+                        help=f"a Pyodide {PYODIDE_VERSION} distribution: a folder with pyodide-lock.json, a release "
+                             "archive, or its URL (default: the official release archive; env GAMEDESIGN_PYODIDE)")
+    parser.add_argument("--wheels", type=Path, default=None, metavar="DIR",
+                        help="a folder with the pure wheels of lite/requirements-pyodide.txt (default: the cache, "
+                             "else downloaded with pip)")
+    parser.add_argument("--cache", type=Path, default=Path(os.environ.get("GAMEDESIGN_LITE_CACHE",
+                                                                        Path.home() / ".cache" / "gamedesign-lite")),
+                        help="where downloads are kept (default: ~/.cache/gamedesign-lite)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out, args.pyodide, args.cache, args.wheels)
+    except BuildError as err:
+        print(f"build_lite: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
