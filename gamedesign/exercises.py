@@ -680,6 +680,10 @@ def predict(exercise_id: str, value) -> Feedback:
     """Write down a prediction (a share between 0 and 1) before you measure: it is kept in
     the kernel and saved in the answers file, and set against your measurement later (by
     the check of the exercise that measures it, or by :func:`reveal`)."""
+    return _predict(exercise_id, value, old_style=False)
+
+
+def _predict(exercise_id: str, value, old_style: bool) -> Feedback:
     exercise = _exercise(exercise_id)
     if exercise.kind != "predict":
         raise ValueError(f"{exercise_id} is not a prediction: answer it with check({exercise_id!r}, ...)")
@@ -697,7 +701,7 @@ def predict(exercise_id: str, value) -> Feedback:
     guess = float(number)
     _PREDICTIONS[exercise_id] = guess
     saved = _save(exercise_id, "prediction", guess)
-    if exercise.legacy:
+    if old_style:
         message = f"prediction {guess:g} recorded: now run the simulation and compare"
         return Feedback(exercise_id, "right", message + saved["problem"], {"prediction": guess, "saved_to": saved["path"]})
     where = saved["problem"].strip() or f"It is saved in {saved['words']}."
@@ -754,8 +758,8 @@ def _judge(exercise: Exercise, answer) -> Feedback:
     kind = exercise.kind
     if kind == "explain":
         return _judge_explanation(exercise, answer)
-    if kind == "predict":  # the old call style: check() of a prediction
-        return predict(exercise.id, answer)
+    if kind == "predict":  # the old call style, check() of a prediction, keeps its old message
+        return _predict(exercise.id, answer, old_style=True)
     value, exact = _read_number(answer)
     if kind == "exact":
         return _judge_exact(exercise, value, exact)

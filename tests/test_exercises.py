@@ -491,8 +491,11 @@ def test_lesson_7_keeps_its_messages_and_now_saves_its_answers(answers_file):
     saved = json.loads(answers_file.read_text())["answers"]
     assert saved["bots-predict-1"]["answer"] == 0.8 and saved["bots-explain-1"]["kind"] == "explanation"
     assert str(check("bots-rung-1", None)) == "… bots-rung-1: not answered yet: replace None with your answer and run the cell"
-    rung = {"win rate": 0.9, "low": 0.83, "high": 0.95}
-    assert "below the 95% interval" in reveal("bots-predict-1", rung).message  # the new style for lesson 7
+    # The new style for lesson 7: predict, a rung of any seed checked, the rung's own interval revealed.
+    assert predict("bots-predict-1", 0.8).status == "saved"
+    assert "below the 95% interval" in check("bots-winrate-1", 1.0).message
+    rung = {"win rate": 0.9975, "low": 0.986, "high": 0.9996}
+    assert "below the 95% interval of the measurement, 0.986" in reveal("bots-predict-1", rung).message
 
 
 # ---- the lessons -------------------------------------------------------------------------------
