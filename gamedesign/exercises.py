@@ -1,47 +1,98 @@
-"""Exercises with instant feedback: ``check("legday-odds-1", answer)``.
+"""Exercises with instant feedback that never gives the answer away.
 
-Each exercise has an id, a kind of answer and a hint. :func:`check` says whether an
-answer is right, with a hint when it is not, and never shows the expected answer:
+Four kinds of exercise, each judged by what it asks for:
 
-* exact answers (a count, a sympy ``Rational`` or a ``Fraction``) must be equal; a
-  decimal counts only when it is exactly the answer (``0.25`` for 1/4);
-* approximate answers (a float) must lie within the stated tolerance;
-* numbers of numpy, sympy, ``fractions`` and ``decimal`` are judged by their value, and
-  an answer that is not a number (text, a list, a symbol, ``sympy.I``, an infinity) is
-  "wrong" with the reason;
-* a "predict" answer is a probability between 0 and 1 written down before simulating;
-* an "explain" answer is a sentence (at least a few words) about a rule change.
+* **compute** (``check(id, answer)``): an exact answer (a count, a sympy ``Rational`` or a
+  ``Fraction``) must be equal; a decimal counts only when it is exactly the answer.
+* **simulate** (``check(id, estimate)``): an estimate from the number of games the exercise
+  asks for, with *any* seed, is right when it lies where 99 of 100 such estimates fall
+  around the true value. The true value was measured once from many games and is stored,
+  with how it was measured, in ``gamedesign/data/exercise_values.json``
+  (``scripts/measure_exercises.py`` makes it).
+* **predict** (``predict(id, value)``): a guess written down *before* the output that
+  answers it. It is kept in the kernel and in the answers file, and set against the
+  measurement later: by the check of the simulate or compute exercise that measures it, or
+  by ``reveal(id, measured)`` with a measurement of your own (a column of results, an
+  ``odds`` estimate, a row of a lab table, a ladder rung).
+* **explain** (``check(id, text)``): a sentence or two, saved to the answers file
+  (``my_answers.json`` beside the notebook; see :mod:`gamedesign.answers`) for the teacher,
+  who reads a folder of them with :func:`collect`.
 
-An answer left as ``None`` (or ``...``) gets "not answered yet" rather than an error.
+Wrong answers get a hint that points to the idea (which function, which count, why), with
+a hint of its own for the usual slips: a percent for a probability, the complement, one
+kind instead of all, the standard rules instead of the variant. Neither a message nor a
+``Feedback``'s ``details`` carry the expected value; teachers find the answers in the
+teacher copies (``notebooks/solutions/``) or in the key ``scripts/answer_key.py`` writes.
+
+Numbers of any library (Python, numpy, sympy, ``fractions``, ``decimal``) are judged by
+their value; an answer that is not a number says why; ``None`` (or ``...``) gets "not
+answered yet" rather than an error.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import math
 import numbers
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable
 
 import sympy as sp
 
+from . import answers
+from .answers import AnswersFileError, answers_file, collect, set_answers_file, set_name
+
+#: The measured true values of the simulate exercises (and of their usual mistakes).
+VALUES_FILE = Path(__file__).resolve().parent / "data" / "exercise_values.json"
+#: A simulated estimate is right within this many standard errors of the true value (99%).
+Z99 = 2.5758
+#: Intervals shown to students are 95% intervals.
+Z95 = 1.96
+#: A prediction this close to an exact value counts as close.
+CLOSE = 0.02
+
+STATUSES = ("right", "wrong", "not answered", "saved", "compared")
+
+
+# ---- what an exercise is, and what a verdict is -------------------------------------------
+
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: how to compute its answer and how to judge a student's."""
+    """One exercise as the student sees it: its kind, its hint and what it asks for.
+
+    ``kind`` is "exact", "estimate", "predict" or "explain" (and "approx" for the seeded
+    recipe of lesson 7's ``bots-rung-1``). An estimate asks for ``games`` games; ``share``
+    says it is a share of games (between 0 and 1). ``reveals`` names the prediction a right
+    answer is set against. A prediction's ``more`` and ``less`` say what it means when the
+    measurement comes out above or below it. ``legacy`` keeps the messages of the old call
+    style (``check`` for every kind) for the lesson that still uses it.
+    """
 
     id: str
-    kind: str  # "exact", "approx", "predict" or "explain"
+    kind: str
     hint: str
-    expected: Callable[[], Any] | None = None
-    tolerance: float = 0.0
+    games: int | None = None
+    share: bool = True
+    reveals: str | None = None
+    more: str = ""
+    less: str = ""
     min_words: int = 8
+    legacy: bool = False
 
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on one answer: ``status`` is "right", "wrong" or "not answered"."""
+    """The verdict on one answer.
+
+    ``status`` is "right", "wrong" or "not answered"; a prediction is "saved", and a
+    prediction set against a measurement is "compared". ``details`` holds only what the
+    student gave or measured (never the expected value).
+    """
 
     exercise: str
     status: str
@@ -54,54 +105,275 @@ class Feedback:
         return self.status == "right"
 
     def __str__(self) -> str:
-        symbol = {"right": "✔", "wrong": "✘", "not answered": "…"}[self.status]
+        symbol = {"right": "✔", "wrong": "✘", "not answered": "…", "saved": "✎", "compared": "➜"}[self.status]
         return f"{symbol} {self.exercise}: {self.message}"
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        colour = {"right": "#1d5c2e", "wrong": "#8a1c1c", "not answered": "#1f3b5a"}[self.status]
+        colour = {"right": "#1d5c2e", "wrong": "#8a1c1c", "not answered": "#1f3b5a", "saved": "#1f3b5a",
+                  "compared": "#1f3b5a"}[self.status]
         return f'<div role="status" style="color:{colour};font-weight:600">{html.escape(str(self))}</div>'
 
 
-def _legday_game():
+PROBABILITY = "A prediction is a share between 0 and 1 (0.5 means half); write your own guess before you measure."
+
+EXERCISES: dict[str, Exercise] = {
+    exercise.id: exercise
+    for exercise in [
+        # Lesson 1: Don't Skip Leg Day
+        Exercise(
+            "legday-odds-1", "exact",
+            "Leg Days in a hand of 9 dealt from 108 cards, 30 of them Leg Days, follow the hypergeometric "
+            "distribution: odds.p_at_least(k, successes, population, draws) adds up every count from k up. "
+            "Which k does 'at least two' mean?",
+        ),
+        Exercise(
+            "legday-count-1", "exact",
+            "Each Protein Shake card shows 1, 2 or 3 images. game.deck.card(name) says how many copies of a "
+            "card the deck holds (count) and how many images it shows (images): add copies x images over all "
+            "three shake cards.",
+        ),
+        Exercise(
+            "legday-predict-1", "predict", PROBABILITY,
+            more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
+        ),
+        Exercise(
+            "legday-simulate-1", "estimate",
+            "Build the variant with lab.load_preset(\"legday_24_leg_days\").build(), simulate 5,000 games with "
+            "[\"greedy\", \"random\", \"random\", \"random\"] (any seed), and take the mean of 'won' over the "
+            "greedy bot's rows: a share of games between 0 and 1.",
+            games=5000, reveals="legday-predict-1",
+        ),
+        Exercise(
+            "legday-explain-1", "explain",
+            "Compare with section 4 (the standard deck): the greedy bot's mean score and win rate, and the random "
+            "bots' scores. Who gains more from fewer Leg Days, and why does that change who wins?",
+        ),
+        # Lesson 2: GYM
+        Exercise(
+            "gym-odds-1", "exact",
+            "The first reveal is 12 draws without replacement from 24 Kids, 6 of them Brats: a hypergeometric "
+            "count. odds.p_at_least(k, successes, population, draws) gives 'k or more' exactly.",
+        ),
+        Exercise(
+            "gym-predict-1", "predict", PROBABILITY,
+            more="team A wins more often than you thought", less="team A wins less often than you thought",
+        ),
+        Exercise(
+            "gym-simulate-1", "estimate",
+            "Load gamedesign.load(\"gym\", players=2, coach_blocks_placement=True), simulate 2,000 games of two "
+            "greedy bots (any seed), and take the mean of 'won' over the rows of seat 0 (team A).",
+            games=2000, reveals="gym-predict-1",
+        ),
+        Exercise(
+            "gym-explain-1", "explain",
+            "Put your interval beside a run of the standard rules of the same size: do they overlap? What does "
+            "that say about the Coach rule as a way to balance the two teams?",
+        ),
+        # Lesson 3: The Diet Game
+        Exercise(
+            "diet-odds-1", "exact",
+            "A hand covers a meal when it holds one of that meal's 6 covering cards; breakfast and lunch have "
+            "different cards. Both at once, drawn from the same 52, are not independent: odds.p_all_of({name: "
+            "(cards in the deck, at least), ...}, population, draws) counts them together.",
+        ),
+        Exercise(
+            "diet-predict-1", "predict", PROBABILITY,
+            more="the first player wins more often than you thought", less="the first player wins less often than you thought",
+        ),
+        Exercise(
+            "diet-simulate-1", "estimate",
+            "Simulate 10,000 games of four greedy bots (any seed; the batch path takes a few seconds) and take the "
+            "mean of 'won' over the rows of seat 0 only.",
+            games=10000, reveals="diet-predict-1",
+        ),
+        Exercise(
+            "diet-explain-1", "explain",
+            "Measure both targets: game length ('turns', one row per game) and the take-that cards played "
+            "('cheats_played', 'laziness_played'). Do the take-that cards get more or less time to swing the race?",
+        ),
+        # Lesson 4: Odds you can see
+        Exercise(
+            "odds-multi-1", "exact",
+            "Two kinds at once, from the same 9 cards: the counts are not independent. odds.p_all_of({name: "
+            "(cards in the deck, at least), ...}, population, draws) sums over every hand that meets both. "
+            "Check how many Overhead Presses the deck holds.",
+        ),
+        Exercise(
+            "odds-expected-1", "exact",
+            "The expected number drawn is draws x (wanted cards / cards in the deck): each revealed Kid is a "
+            "Brat with the same chance. odds.expected_count(successes, population, draws) keeps it exact.",
+        ),
+        Exercise(
+            "odds-predict-1", "predict", PROBABILITY,
+            more="such a hand is more likely than you thought", less="such a hand is less likely than you thought",
+        ),
+        Exercise(
+            "odds-exercise-1", "exact",
+            "Exercise cards in a fresh hand of 7 from 52 (6 of them Exercise) follow the hypergeometric "
+            "distribution: odds.p_at_least(k, successes, population, draws). Which k is 'two or more'?",
+            reveals="odds-predict-1",
+        ),
+        # Lesson 5: Design lab
+        Exercise(
+            "lab-chance-1", "exact",
+            "If nothing changed, each measure looks clear with chance 1/20 (that is what 95% means). 'At least "
+            "one of 28' is easiest through its complement: the chance that none of the 28 looks clear. Keep it "
+            "exact with sympy.Rational.",
+        ),
+        Exercise(
+            "lab-predict-1", "predict", PROBABILITY,
+            more="the first player wins more often than you thought", less="the first player wins less often than you thought",
+        ),
+        Exercise(
+            "lab-simulate-1", "estimate",
+            "Build the variant with load_preset(\"diet_no_deal_at_start\").build(), simulate 2,000 games of four "
+            "greedy bots (any seed), and take the mean of 'won' over the rows of seat 0.",
+            games=2000, reveals="lab-predict-1",
+        ),
+        Exercise(
+            "lab-explain-1", "explain",
+            "Think of seat 0's first turn when the other hands are still empty: who could feed it, cancel its "
+            "Exercise or play a Cheat on it? Then: is the change big enough to notice at the table, and how does "
+            "the interval tell you it is not noise?",
+        ),
+        # Lesson 7: Bots (the old call style, kept until the lesson uses predict and reveal)
+        Exercise(
+            "bots-predict-1", "predict", "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
+            more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
+            legacy=True,
+        ),
+        Exercise(
+            "bots-rung-1", "approx",
+            "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=100, seed=2) "
+            "returns a dict; the lower end of the interval is under \"low\".",
+            legacy=True,
+        ),
+        Exercise(
+            "bots-explain-1", "explain", "Write a sentence or two: which rule, and why would a better player then win more often?",
+            legacy=True,
+        ),
+        Exercise(
+            "bots-winrate-1", "estimate",
+            "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=400, seed=...) "
+            "plays greedy against three random bots, greedy in each seat in turn; its share of wins is under "
+            "\"win rate\".",
+            games=400, reveals="bots-predict-1",
+        ),
+        # Lesson 8: Design your own game
+        Exercise(
+            "own-predict-1", "predict", PROBABILITY,
+            more="seat 0 wins more often than you thought", less="seat 0 wins less often than you thought",
+        ),
+        Exercise(
+            "own-odds-1", "exact",
+            "Both players choose among 7 cards, so there are 7 x 7 equally likely pairs (a, b). Count the pairs "
+            "with a == b and divide; keep it exact with sympy.Rational.",
+        ),
+        Exercise(
+            "own-simulate-1", "estimate",
+            "Simulate 1,000 games of gamedesign.load(\"sprint\", players=3) with [\"greedy\", \"random\", "
+            "\"random\"] (any seed) and take the mean of 'won' over the rows of seat 0.",
+            games=1000,
+        ),
+        Exercise(
+            "own-explain-1", "explain",
+            "Name the measure, its change and its interval from section 6, then say what a player at the table "
+            "would notice (or not).",
+        ),
+    ]
+}
+
+
+# ---- the answer key (private: for the checker, the tests and scripts/answer_key.py) -------
+
+
+@dataclass(frozen=True)
+class _Mistake:
+    """A usual wrong answer: its value (exact: a function; simulated: measured, in the values
+    file under ``name``) and the hint that answers it."""
+
+    name: str
+    hint: str
+    value: Callable[[], Any] | None = None
+    recipe: Callable[[int, int], Any] | None = None
+
+
+@dataclass(frozen=True)
+class _Key:
+    """How an exercise's answer is known: an exact value, a seeded recipe (legacy "approx"),
+    or the recipe of a simulated measurement (per-game values; its result is in the values file)."""
+
+    answer: Callable[[], Any] | None = None
+    recipe: Callable[[int, int], Any] | None = None
+    tolerance: float = 0.0
+    complement: str = ""
+    mistakes: tuple = ()
+
+
+def _odds(name: str, *args):
+    from . import odds
+
+    return getattr(odds, name)(*args)
+
+
+def _seat_wins(load: Callable, bots, seat: int = 0, every_seat: bool = False):
+    """A recipe: per game, whether ``seat`` won (or, ``every_seat``, the mean of 'won' over a
+    game's rows), in games of ``load()`` between ``bots``, played in one process."""
+
+    def recipe(games: int, seed: int):
+        import gamedesign
+
+        table = gamedesign.simulate(load(), bots, games=games, seed=seed, workers=1, progress=False)
+        if every_seat:
+            return table.groupby("game")["won"].mean().astype(float).to_numpy()
+        return table.loc[table.seat == seat, "won"].astype(float).to_numpy()
+
+    what = "the mean of 'won' over the game's rows" if every_seat else f"whether seat {seat} won"
+    recipe.__doc__ = f"gamedesign.simulate({load.__doc__}, {bots!r}, games, seed); per game, {what}"
+    return recipe
+
+
+def _load(name: str, **options):
+    def load():
+        import gamedesign
+
+        return gamedesign.load(name, **options)
+
+    load.__doc__ = f"gamedesign.load({', '.join([repr(name)] + [f'{k}={v!r}' for k, v in options.items()])})"
+    return load
+
+
+def _preset(name: str):
+    def load():
+        from .lab import load_preset
+
+        return load_preset(name).build()
+
+    load.__doc__ = f"lab.load_preset({name!r}).build()"
+    return load
+
+
+def _rotating_wins(games: int, seed: int):
+    """gamedesign.simulate(gamedesign.load('diet', players=4), greedy in seat s and random
+    bots elsewhere, games // 4 games from seed + s) for each seat s, as ladder.play_rung
+    plays; per game, whether the greedy bot won"""
+    import numpy as np
+
     import gamedesign
 
-    return gamedesign.load("legday", players=4)
+    game = gamedesign.load("diet", players=4)
+    parts = []
+    for seat in range(4):
+        bots = ["random"] * 4
+        bots[seat] = "greedy"
+        table = gamedesign.simulate(game, bots, games=games // 4, seed=seed + seat, workers=1, progress=False)
+        parts.append(table.loc[table.seat == seat, "won"].astype(float).to_numpy())
+    return np.concatenate(parts)
 
 
-def _mean_greedy_score_with_new_set_curls() -> float:
-    import gamedesign
-
-    game = gamedesign.load("legday", players=4, curl_overflow="new_set")
-    df = gamedesign.simulate(game, ["greedy", "random", "random", "random"], games=300, seed=11)
-    return float(df.loc[df.bot == "greedy", "score"].mean())
-
-
-def _gym_first_team_win_rate() -> float:
-    import gamedesign
-
-    df = gamedesign.simulate(gamedesign.load("gym", players=2), ["greedy", "greedy"], games=200, seed=3)
-    return float(df.loc[df.seat == 0, "won"].mean())
-
-
-def _diet_mean_turns() -> float:
-    import gamedesign
-
-    df = gamedesign.simulate(gamedesign.load("diet", players=4), "greedy", games=200, seed=5)
-    return float(df.groupby("game")["turns"].first().mean())
-
-
-def _greedy_mean_with_bench_six() -> float:
-    import gamedesign
-    from gamedesign.lab import apply_deck_changes
-
-    deck = apply_deck_changes("legday", {"scoring": {"bench_set_points": 6}})
-    game = gamedesign.load("legday", players=4, deck=deck)
-    df = gamedesign.simulate(game, ["greedy", "random", "random", "random"], games=300, seed=11)
-    return float(df.loc[df.bot == "greedy", "score"].mean())
-
-
+@lru_cache(maxsize=None)
 def _diet_greedy_rung_low_end() -> float:
     import gamedesign
     from gamedesign.ladder import play_rung
@@ -109,188 +381,178 @@ def _diet_greedy_rung_low_end() -> float:
     return float(play_rung(gamedesign.load("diet", players=4), "greedy", "random", games=100, seed=2)["low"])
 
 
-def _sprint_greedy_win_rate() -> float:
-    import gamedesign
+_LEGDAY_BOTS = ["greedy", "random", "random", "random"]
+_NOT_INDEPENDENT = ("that multiplies the two chances as if they were independent, but both come from the same "
+                    "cards: use odds.p_all_of")
 
-    df = gamedesign.simulate(gamedesign.load("sprint", players=3), ["greedy", "random", "random"], games=300, seed=4)
-    return float(df.loc[df.seat == 0, "won"].mean())
-
-
-def _odds(name: str, *args):
-    from gamedesign import odds
-
-    return getattr(odds, name)(*args)
-
-
-EXERCISES: dict[str, Exercise] = {
-    exercise.id: exercise
-    for exercise in [
-        Exercise(
-            "legday-odds-1",
-            "exact",
-            "How many Leg Days are in the deck, how many cards, how big is a hand? "
-            "Use odds.p_at_least(k, successes, population, draws).",
-            lambda: _odds("p_at_least", 2, 30, 108, 9),
+_KEY: dict[str, _Key] = {
+    "legday-odds-1": _Key(
+        answer=lambda: _odds("p_at_least", 2, 30, 108, 9),
+        complement="that is the chance of at most one Leg Day: 'at least two' is its complement",
+        mistakes=(
+            _Mistake("at least one", "that is the chance of at least one Leg Day (section 3): the question asks for two or more",
+                     value=lambda: _odds("p_at_least", 1, 30, 108, 9)),
+            _Mistake("exactly two", "that counts hands with exactly two Leg Days: 'at least two' also counts three or more",
+                     value=lambda: _odds("hypergeom_pmf", 2, 30, 108, 9)),
         ),
-        Exercise(
-            "legday-count-1",
-            "exact",
-            "Count the cards of the three Protein Shake kinds (6, 8 and 4 cards) weighted by their images.",
-            lambda: 6 * 1 + 8 * 2 + 4 * 3,
+    ),
+    "legday-count-1": _Key(
+        answer=lambda: 6 * 1 + 8 * 2 + 4 * 3,
+        mistakes=(
+            _Mistake("cards", "that counts the shake cards: the question asks for the images they show", value=lambda: 6 + 8 + 4),
+            *(_Mistake(f"one kind {n}", "that is one shake card's images (or copies): add all three kinds",
+                       value=lambda n=n: n) for n in (6, 8, 4, 16, 12)),
         ),
-        Exercise(
-            "legday-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.3.",
+    ),
+    "legday-simulate-1": _Key(
+        recipe=_seat_wins(_preset("legday_24_leg_days"), _LEGDAY_BOTS),
+        complement="that is the share of games the greedy bot does not win",
+        mistakes=(
+            _Mistake("standard deck", "that is about what the standard deck gives: simulate the 24-Leg-Day variant "
+                     "(lab.load_preset(\"legday_24_leg_days\").build())",
+                     recipe=_seat_wins(_load("legday", players=4), _LEGDAY_BOTS)),
+            _Mistake("every bot", "that averages the wins of all four bots: keep only the greedy bot's rows (df.bot == \"greedy\")",
+                     recipe=_seat_wins(_preset("legday_24_leg_days"), _LEGDAY_BOTS, every_seat=True)),
         ),
-        Exercise(
-            "legday-simulate-1",
-            "approx",
-            "Simulate with the variant game, the bots and the seed given in the exercise, "
-            "then take the mean of the greedy bot's 'score' column.",
-            _mean_greedy_score_with_new_set_curls,
-            tolerance=0.01,
+    ),
+    "gym-odds-1": _Key(
+        answer=lambda: _odds("p_at_least", 3, 6, 24, 12),
+        complement="that is the chance of at most two Brats: 'three or more' is its complement",
+        mistakes=(
+            _Mistake("at least one", "that is the chance of at least one Brat (shown above): the question asks for three or more",
+                     value=lambda: _odds("p_at_least", 1, 6, 24, 12)),
+            _Mistake("exactly three", "that counts rows with exactly three Brats: 'three or more' also counts four, five and six",
+                     value=lambda: _odds("hypergeom_pmf", 3, 6, 24, 12)),
         ),
-        Exercise(
-            "legday-explain-1",
-            "explain",
-            "Write a sentence or two: what changed, and why would a player's choices change?",
+    ),
+    "gym-simulate-1": _Key(
+        recipe=_seat_wins(_load("gym", players=2, coach_blocks_placement=True), ["greedy", "greedy"]),
+        complement="that is team B's share (seat 1): seat 0 is team A",
+        mistakes=(
+            _Mistake("both seats", "that averages both seats, which is always a half (one team wins each game): keep "
+                     "seat 0's rows (df.seat == 0)",
+                     recipe=_seat_wins(_load("gym", players=2, coach_blocks_placement=True), ["greedy", "greedy"], every_seat=True)),
         ),
-        Exercise(
-            "gym-odds-1",
-            "exact",
-            "6 Brats among 24 Kids; the first reveal shows 12. You want exactly 0 Brats: "
-            "1 minus the chance of at least one.",
-            lambda: 1 - _odds("p_at_least", 1, 6, 24, 12),
+    ),
+    "diet-odds-1": _Key(
+        answer=lambda: _odds("p_all_of", {"breakfast": (6, 1), "lunch": (6, 1)}, 52, 7),
+        complement="that is the chance that at least one of the two meals is not covered",
+        mistakes=(
+            _Mistake("independent", _NOT_INDEPENDENT, value=lambda: _odds("p_at_least", 1, 6, 52, 7) ** 2),
+            _Mistake("one meal", "that is the chance of covering one meal (shown above): the question asks for both",
+                     value=lambda: _odds("p_at_least", 1, 6, 52, 7)),
         ),
-        Exercise(
-            "gym-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.6.",
+    ),
+    "diet-simulate-1": _Key(
+        recipe=_seat_wins(_load("diet", players=4), "greedy"),
+        complement="that is the share of games the first player does not win",
+        mistakes=(
+            _Mistake("every seat", "that averages all four seats, which is always about a quarter (one player wins each "
+                     "game): keep the rows of seat 0 (df.seat == 0)",
+                     recipe=_seat_wins(_load("diet", players=4), "greedy", every_seat=True)),
         ),
-        Exercise(
-            "gym-simulate-1",
-            "approx",
-            "Simulate 200 games of two greedy bots with seed 3 and take the mean of the 'won' column for seat 0.",
-            _gym_first_team_win_rate,
-            tolerance=0.001,
+    ),
+    "odds-multi-1": _Key(
+        answer=lambda: _odds("p_all_of", {"Bench Press": (10, 2), "Overhead Press": (10, 1)}, 108, 9),
+        complement="that is the chance of missing at least one of the two: the question asks for both",
+        mistakes=(
+            _Mistake("independent", _NOT_INDEPENDENT,
+                     value=lambda: _odds("p_at_least", 2, 10, 108, 9) * _odds("p_at_least", 1, 10, 108, 9)),
+            _Mistake("preacher curl", "that uses Preacher Curl (12 cards), the example above: the question asks for Overhead Press",
+                     value=lambda: _odds("p_all_of", {"Bench Press": (10, 2), "Preacher Curl": (12, 1)}, 108, 9)),
         ),
-        Exercise(
-            "gym-explain-1",
-            "explain",
-            "Write a sentence or two about what the rule change does to the team that moves second.",
+    ),
+    "odds-expected-1": _Key(
+        answer=lambda: _odds("expected_count", 6, 24, 12),
+        mistakes=(
+            _Mistake("share", "that is the share of Brats among the Kids: multiply it by the number of Kids revealed",
+                     value=lambda: sp.Rational(6, 24)),
+            _Mistake("all brats", "that is every Brat in the deck: only 12 of the 24 Kids are revealed", value=lambda: 6),
         ),
-        Exercise(
-            "diet-odds-1",
-            "exact",
-            "Lunch works like Breakfast: 6 of the 52 cards cover it. Add the Planning redraw of up to 3 "
-            "with odds.p_with_redraw(need, successes, population, hand, redraw).",
-            lambda: _odds("p_with_redraw", 1, 6, 52, 7, 3),
+    ),
+    "odds-exercise-1": _Key(
+        answer=lambda: _odds("p_at_least", 2, 6, 52, 7),
+        complement="that is the chance of at most one Exercise card: 'two or more' is its complement",
+        mistakes=(
+            _Mistake("at least one", "that is the chance of at least one: the question asks for two or more",
+                     value=lambda: _odds("p_at_least", 1, 6, 52, 7)),
+            _Mistake("exactly two", "that counts hands with exactly two: 'two or more' also counts three and up",
+                     value=lambda: _odds("hypergeom_pmf", 2, 6, 52, 7)),
         ),
-        Exercise(
-            "diet-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
+    ),
+    "lab-chance-1": _Key(
+        answer=lambda: 1 - sp.Rational(19, 20) ** 28,
+        complement="that is the chance that none of the 28 looks clear: 'at least one' is its complement",
+        mistakes=(
+            _Mistake("expected count", "that is the expected number of measures that look clear (the verdict's 1.4), "
+                     "not a chance: a chance is never above 1", value=lambda: sp.Rational(28, 20)),
+            _Mistake("one measure", "that is the chance for one measure: the question asks for at least one of 28",
+                     value=lambda: sp.Rational(1, 20)),
         ),
-        Exercise(
-            "diet-simulate-1",
-            "approx",
-            "Simulate 200 games of four greedy bots with seed 5; each game's 'turns' is on every row of "
-            "that game, so take one row per game before the mean.",
-            _diet_mean_turns,
-            tolerance=0.01,
+    ),
+    "lab-simulate-1": _Key(
+        recipe=_seat_wins(_preset("diet_no_deal_at_start"), "greedy"),
+        complement="that is the share of games the first player does not win",
+        mistakes=(
+            _Mistake("standard deal", "that is about what the standard rules give: build the variant with "
+                     "load_preset(\"diet_no_deal_at_start\").build()",
+                     recipe=_seat_wins(_load("diet", players=4), "greedy")),
+            _Mistake("every seat", "that averages all four seats, which is always about a quarter: keep the rows of seat 0",
+                     recipe=_seat_wins(_preset("diet_no_deal_at_start"), "greedy", every_seat=True)),
         ),
-        Exercise(
-            "diet-explain-1",
-            "explain",
-            "Write a sentence or two: does the change make the race shorter, and is that more fun?",
+    ),
+    "bots-rung-1": _Key(answer=_diet_greedy_rung_low_end, tolerance=0.001),
+    "bots-winrate-1": _Key(recipe=_rotating_wins, complement="that is the share of games the greedy bot does not win"),
+    "own-odds-1": _Key(
+        answer=lambda: sp.Rational(7, 49),
+        complement="that is the chance that they do not tie",
+        mistakes=(
+            _Mistake("one pair", "that is the chance of one particular pair, such as (3, 3): count every pair with a == b",
+                     value=lambda: sp.Rational(1, 49)),
+            _Mistake("count", "that is the number of tied pairs: divide it by the number of all pairs", value=lambda: 7),
         ),
-        Exercise(
-            "odds-multi-1",
-            "exact",
-            "Two kinds at once: odds.p_all_of({name: (cards in the deck, at least), ...}, population, draws).",
-            lambda: _odds("p_all_of", {"Bench Press": (10, 2), "Overhead Press": (10, 1)}, 108, 9),
+    ),
+    "own-simulate-1": _Key(
+        recipe=_seat_wins(_load("sprint", players=3), ["greedy", "random", "random"]),
+        complement="that is the share of games seat 0 does not win",
+        mistakes=(
+            _Mistake("every seat", "that averages all three seats: keep the rows of seat 0 (df.seat == 0)",
+                     recipe=_seat_wins(_load("sprint", players=3), ["greedy", "random", "random"], every_seat=True)),
         ),
-        Exercise(
-            "odds-expected-1",
-            "exact",
-            "The expected count is draws x successes / population; keep it exact with odds.expected_count.",
-            lambda: _odds("expected_count", 6, 24, 12),
-        ),
-        Exercise(
-            "odds-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.2.",
-        ),
-        Exercise(
-            "lab-fair-1",
-            "exact",
-            "In a fair game every seat wins equally often. With 4 seats and no shared wins, what share is that?",
-            lambda: sp.Rational(1, 4),
-        ),
-        Exercise(
-            "lab-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.7.",
-        ),
-        Exercise(
-            "lab-simulate-1",
-            "approx",
-            "Build the deck with lab.apply_deck_changes(\"legday\", {\"scoring\": {\"bench_set_points\": 6}}), "
-            "load it with deck=..., simulate 300 games with the bots and seed given, and take the greedy bot's mean score.",
-            _greedy_mean_with_bench_six,
-            tolerance=0.01,
-        ),
-        Exercise(
-            "lab-explain-1",
-            "explain",
-            "Write a sentence or two: is the change big enough to matter at the table, and how do you know it is not noise?",
-        ),
-        Exercise(
-            "bots-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
-        ),
-        Exercise(
-            "bots-rung-1",
-            "approx",
-            "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=100, seed=2) "
-            "returns a dict; the lower end of the interval is under \"low\".",
-            _diet_greedy_rung_low_end,
-            tolerance=0.001,
-        ),
-        Exercise(
-            "bots-explain-1",
-            "explain",
-            "Write a sentence or two: which rule, and why would a better player then win more often?",
-        ),
-        Exercise(
-            "own-predict-1",
-            "predict",
-            "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
-        ),
-        Exercise(
-            "own-odds-1",
-            "exact",
-            "Two players each choose one of the effort cards 1 to 7 at random. Count the pairs (a, b) "
-            "with a == b among all 7 x 7 pairs, and keep the answer exact (sympy.Rational).",
-            lambda: sp.Rational(7, 49),
-        ),
-        Exercise(
-            "own-simulate-1",
-            "approx",
-            "Simulate 300 games of gamedesign.load(\"sprint\", players=3) with the bots "
-            "[\"greedy\", \"random\", \"random\"] and seed 4, and take the mean of 'won' for seat 0.",
-            _sprint_greedy_win_rate,
-            tolerance=0.001,
-        ),
-        Exercise(
-            "own-explain-1",
-            "explain",
-            "Write a sentence or two: which measure moved, by how much, and would players notice at the table?",
-        ),
-    ]
+    ),
 }
+
+
+@lru_cache(maxsize=None)
+def _measured() -> dict:
+    """The values file, checked: ``{exercise id: {"value", "sd", "games", "how", "mistakes": {...}}}``."""
+    try:
+        data = json.loads(VALUES_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as why:
+        raise RuntimeError(f"{VALUES_FILE} cannot be read ({why}): run scripts/measure_exercises.py") from None
+    values = data.get("estimates") if isinstance(data, dict) else None
+    if not isinstance(values, dict):
+        raise RuntimeError(f"{VALUES_FILE} has no 'estimates': run scripts/measure_exercises.py")
+    for exercise_id, key in _KEY.items():
+        if key.recipe is None:
+            continue
+        wanted = [values.get(exercise_id)] + [values.get(exercise_id, {}).get("mistakes", {}).get(m.name) for m in key.mistakes]
+        for entry in wanted:
+            if not isinstance(entry, dict) or not all(isinstance(entry.get(k), (int, float)) for k in ("value", "sd", "games")):
+                raise RuntimeError(f"{VALUES_FILE} lacks a measured value for {exercise_id}: run scripts/measure_exercises.py")
+    return values
+
+
+def _expected(exercise_id: str):
+    """The expected answer (exact) or measured true value (estimate): private, for the tests
+    and the answer key; never shown to a student."""
+    key = _KEY[exercise_id]
+    if key.answer is not None:
+        return key.answer()
+    return _measured()[exercise_id]["value"]
+
+
+# ---- reading a student's number --------------------------------------------------------
 
 
 def _is_unanswered(answer) -> bool:
@@ -369,24 +631,39 @@ def _within(value, expected, tolerance: float) -> bool:
     return bool(sp.Abs(value - sp.Rational(float(expected))) <= sp.Rational(tolerance))
 
 
-_EXPECTED: dict[str, Any] = {}
+def _near(value, expected) -> bool:
+    """A decimal that is ``expected`` rounded to about four digits (a slip written as a decimal)."""
+    expected = sp.sympify(expected)
+    return bool(sp.Abs(value - expected) <= sp.Rational(5, 10**4) * max(1, sp.Abs(expected)))
 
 
-def expected_answer(exercise_id: str):
-    """The expected answer of an exercise (computed once; for teachers and tests)."""
-    if exercise_id not in _EXPECTED:
-        _EXPECTED[exercise_id] = EXERCISES[exercise_id].expected()
-    return _EXPECTED[exercise_id]
+def _shown(value) -> str:
+    """A student's number as they would read it."""
+    number = float(value)
+    return f"{number:g}" if abs(number) < 10**12 else "a number that large"
+
+
+# ---- the public API -----------------------------------------------------------------------
+
+
+_PREDICTIONS: dict[str, float] = {}
+
+
+def _exercise(exercise_id: str) -> Exercise:
+    if exercise_id not in EXERCISES:
+        raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
+    return EXERCISES[exercise_id]
 
 
 def check(exercise_id: str, answer) -> Feedback:
     """Judge ``answer`` for exercise ``exercise_id``: "right", "wrong" (with a hint) or
     "not answered". Never raises for a student's answer: numbers of any library (Python,
     numpy, sympy, ``fractions``, ``decimal``) are judged by their value, and anything that
-    is not a number says why."""
-    if exercise_id not in EXERCISES:
-        raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
-    exercise = EXERCISES[exercise_id]
+    is not a number says why. An explanation is saved to the answers file; a prediction
+    given to ``check`` is saved as :func:`predict` does."""
+    exercise = _exercise(exercise_id)
+    if exercise.kind == "predict" and not exercise.legacy:
+        return predict(exercise_id, answer)
     if _is_unanswered(answer):
         return Feedback(exercise_id, "not answered", "not answered yet: replace None with your answer and run the cell")
     try:
@@ -399,44 +676,319 @@ def check(exercise_id: str, answer) -> Feedback:
         )
 
 
+def predict(exercise_id: str, value) -> Feedback:
+    """Write down a prediction (a share between 0 and 1) before you measure: it is kept in
+    the kernel and saved in the answers file, and set against your measurement later (by
+    the check of the exercise that measures it, or by :func:`reveal`)."""
+    return _predict(exercise_id, value, old_style=False)
+
+
+def _predict(exercise_id: str, value, old_style: bool) -> Feedback:
+    exercise = _exercise(exercise_id)
+    if exercise.kind != "predict":
+        raise ValueError(f"{exercise_id} is not a prediction: answer it with check({exercise_id!r}, ...)")
+    if _is_unanswered(value):
+        return Feedback(exercise_id, "not answered", "not answered yet: replace None with your prediction and run the cell")
+    try:
+        number, _ = _read_number(value)
+    except _NotANumber as why:
+        return Feedback(exercise_id, "wrong", f"a prediction is a number between 0 and 1 ({why}). Hint: {exercise.hint}")
+    except Exception as err:
+        return Feedback(exercise_id, "wrong", f"this prediction could not be read ({type(err).__name__}). Hint: {exercise.hint}")
+    if not 0 <= number <= 1:
+        percent = " (if that is a percent, divide it by 100)" if 1 < number <= 100 else ""
+        return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {_shown(number)}{percent}. Hint: {exercise.hint}")
+    guess = float(number)
+    _PREDICTIONS[exercise_id] = guess
+    saved = _save(exercise_id, "prediction", guess)
+    if old_style:
+        message = f"prediction {guess:g} recorded: now run the simulation and compare"
+        return Feedback(exercise_id, "right", message + saved["problem"], {"prediction": guess, "saved_to": saved["path"]})
+    where = saved["problem"].strip() or f"It is saved in {saved['words']}."
+    message = f"your prediction {guess:g} is written down. {where} Now measure it: your prediction will be set against the result."
+    return Feedback(exercise_id, "saved", message, {"prediction": guess, "saved_to": saved["path"]})
+
+
+def reveal(exercise_id: str, measured) -> Feedback:
+    """Set your prediction for ``exercise_id`` against ``measured``: is it inside the
+    measurement's 95% interval, above or below it?
+
+    ``measured`` is what you measured: a column of per-game results (``df.loc[df.seat == 0,
+    "won"]``: its mean and interval are worked out), an ``odds`` estimate, a ladder rung
+    (``play_rung(...)``), a row of a lab table with ``value``/``low``/``high`` (or
+    ``difference``/``low``/``high``), or one exact number.
+    """
+    exercise = _exercise(exercise_id)
+    if exercise.kind != "predict":
+        raise ValueError(f"{exercise_id} is not a prediction: reveal takes the id of a prediction exercise")
+    guess = _prediction(exercise_id)
+    if guess is None:
+        return Feedback(exercise_id, "not answered", f"not answered yet: make your prediction first (predict({exercise_id!r}, ...)), then run this cell")
+    if measured is None or measured is Ellipsis:
+        return Feedback(exercise_id, "not answered", "not answered yet: measure first, then give your measurement here")
+    try:
+        value, low, high = _measurement(measured)
+    except _NotANumber as why:
+        return Feedback(exercise_id, "wrong", f"{why}: give a column of results, an estimate, a rung or a row with low and high")
+    return _comparison(exercise, guess, value, low, high)
+
+
+def _prediction(exercise_id: str):
+    if exercise_id in _PREDICTIONS:
+        return _PREDICTIONS[exercise_id]
+    entry = answers.saved_answer(exercise_id)
+    return entry["answer"] if entry and entry["kind"] == "prediction" else None
+
+
+def _save(exercise_id: str, kind: str, answer) -> dict:
+    """Save an answer; say where in words, or what went wrong (``problem``, empty when saved)."""
+    try:
+        path = answers.save_answer(exercise_id, kind, answer)
+    except AnswersFileError as why:
+        return {"path": None, "words": "", "problem": f" It is kept for this session only, not saved: {why}."}
+    shown = answers.shown_path(path)
+    words = f"{shown} (in this notebook's folder)" if shown == path.name and not path.is_absolute() else shown
+    return {"path": str(path), "words": words, "problem": ""}
+
+
+# ---- judging ------------------------------------------------------------------------------
+
+
 def _judge(exercise: Exercise, answer) -> Feedback:
-    exercise_id, kind = exercise.id, exercise.kind
+    kind = exercise.kind
     if kind == "explain":
-        if not isinstance(answer, str):
-            return Feedback(exercise_id, "wrong", f"write your explanation as text in quotes. Hint: {exercise.hint}")
-        words = len(answer.split())
-        if words < exercise.min_words:
-            return Feedback(
-                exercise_id, "wrong", f"say a little more ({words} words; at least {exercise.min_words}). Hint: {exercise.hint}"
-            )
-        return Feedback(exercise_id, "right", "thank you: your explanation is recorded for discussion")
-    if kind == "predict":
-        try:
-            value, _ = _read_number(answer)
-        except _NotANumber as why:
-            raise _NotANumber(f"a prediction is a number between 0 and 1 ({why})") from None
-        if not 0 <= value <= 1:
-            shown = f"{float(value):g}" if abs(value) < 10**12 else "a number that large"
-            return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {shown}. Hint: {exercise.hint}")
-        return Feedback(exercise_id, "right", f"prediction {float(value):g} recorded: now run the simulation and compare")
+        return _judge_explanation(exercise, answer)
+    if kind == "predict":  # the old call style, check() of a prediction, keeps its old message
+        return _predict(exercise.id, answer, old_style=True)
     value, exact = _read_number(answer)
-    expected = expected_answer(exercise_id)
     if kind == "exact":
-        if value == expected:
-            return Feedback(exercise_id, "right", "right, exactly")
-        if not exact:
-            return Feedback(
-                exercise_id,
-                "wrong",
-                "that is a decimal; give the exact value (a whole number or a sympy Rational). "
-                f"Hint: {exercise.hint}",
-            )
-        return Feedback(exercise_id, "wrong", f"not quite. Hint: {exercise.hint}")
+        return _judge_exact(exercise, value, exact)
+    if kind == "estimate":
+        return _judge_estimate(exercise, value)
     if kind == "approx":
-        if _within(value, expected, exercise.tolerance):
-            return Feedback(exercise_id, "right", f"right (within {exercise.tolerance:g})")
-        return Feedback(exercise_id, "wrong", f"not within {exercise.tolerance:g} of the answer. Hint: {exercise.hint}")
-    raise ValueError(f"exercise {exercise_id!r} has an unknown kind {kind!r}")
+        expected, tolerance = _expected(exercise.id), _KEY[exercise.id].tolerance
+        if _within(value, expected, tolerance):
+            return Feedback(exercise.id, "right", f"right (within {tolerance:g})")
+        return Feedback(exercise.id, "wrong", f"not within {tolerance:g} of the answer. Hint: {exercise.hint}")
+    raise ValueError(f"exercise {exercise.id!r} has an unknown kind {kind!r}")
 
 
-__all__ = ["EXERCISES", "Exercise", "Feedback", "check"]
+def _judge_explanation(exercise: Exercise, answer) -> Feedback:
+    if not isinstance(answer, str):
+        return Feedback(exercise.id, "wrong", f"write your explanation as text in quotes. Hint: {exercise.hint}")
+    words = len(answer.split())
+    if words < exercise.min_words:
+        return Feedback(exercise.id, "wrong", f"say a little more ({words} words; at least {exercise.min_words}). Hint: {exercise.hint}")
+    if len(answer) > answers.MAX_TEXT:
+        return Feedback(exercise.id, "wrong", f"keep it to a few sentences: at most {answers.MAX_TEXT:,} characters, not {len(answer):,}")
+    saved = _save(exercise.id, "explanation", answer.strip())
+    if exercise.legacy:
+        return Feedback(exercise.id, "right", "thank you: your explanation is recorded for discussion" + saved["problem"],
+                        {"saved_to": saved["path"]})
+    if saved["problem"]:
+        return Feedback(exercise.id, "right", "thank you." + saved["problem"], {"saved_to": None})
+    return Feedback(exercise.id, "right", f"thank you: your explanation is saved in {saved['words']} for your teacher",
+                    {"saved_to": saved["path"]})
+
+
+def _judge_exact(exercise: Exercise, value, exact: bool) -> Feedback:
+    key = _KEY[exercise.id]
+    expected = _expected(exercise.id)
+    if value == expected:
+        return _with_reveal(exercise, Feedback(exercise.id, "right", "right, exactly"), float(value), None, None)
+    slip = _slip(key, value, lambda v, target: v == target if exact else _near(v, target), share=_is_probability(expected))
+    if not exact and _near(value, expected):
+        return Feedback(exercise.id, "wrong", "that decimal is the answer rounded: give the exact value (a whole number, "
+                        "a fraction, or the sympy Rational that the odds functions return)")
+    if slip:
+        return Feedback(exercise.id, "wrong", f"not quite: {slip}. Hint: {exercise.hint}")
+    if not exact:
+        return Feedback(exercise.id, "wrong", "that is a decimal; give the exact value (a whole number or a sympy Rational). "
+                        f"Hint: {exercise.hint}")
+    return Feedback(exercise.id, "wrong", f"not quite. Hint: {exercise.hint}")
+
+
+def _is_probability(expected) -> bool:
+    return 0 <= expected <= 1 and not (isinstance(expected, int) or getattr(expected, "is_Integer", False))
+
+
+def _slip(key: _Key, value, same: Callable, share: bool) -> str:
+    """The hint for a usual exact mistake that ``value`` matches, or ""."""
+    for mistake in key.mistakes:
+        if mistake.value is not None and same(value, sp.sympify(mistake.value())):
+            return mistake.hint
+    expected = sp.sympify(key.answer())
+    if share and 1 < value <= 100 and same(value / 100, expected):
+        return "that looks like a percent: a probability is a number between 0 and 1 (0.45, not 45)"
+    if share and key.complement and same(1 - value, expected):
+        return key.complement
+    return ""
+
+
+def _judge_estimate(exercise: Exercise, value) -> Feedback:
+    key, truth, n = _KEY[exercise.id], _measured()[exercise.id], exercise.games
+    estimate = float(value) if abs(value) < 10**12 else math.inf
+    low, high = _accepted(exercise.id)
+
+    def close(target: dict, shifted: float) -> bool:
+        spread = Z99 * math.sqrt(target["sd"] ** 2 / n + target["sd"] ** 2 / target["games"])
+        return abs(shifted - target["value"]) <= max(spread, 1e-9)
+
+    range_words = f"your estimate lies where 99 in 100 estimates from {n:,} games fall, whatever the seed"
+    if low <= estimate <= high:
+        feedback = Feedback(exercise.id, "right", f"right: {range_words}", {"estimate": estimate, "games": n})
+        return _with_reveal(exercise, feedback, estimate, *_interval(estimate, n, truth["sd"], exercise.share))
+    slip = ""
+    for mistake in key.mistakes:
+        if close(truth["mistakes"][mistake.name], estimate):
+            slip = mistake.hint
+            break
+    if not slip and exercise.share:
+        if 1 < estimate <= 100 and low <= estimate / 100 <= high:
+            slip = "that looks like a percent: give the share of games as a number between 0 and 1 (0.45, not 45)"
+        elif key.complement and low <= 1 - estimate <= high:
+            slip = key.complement
+        elif not 0 <= estimate <= 1:
+            slip = "a share of games lies between 0 and 1"
+    far = f"too far from the true value for an estimate from {n:,} games (99 in 100 of them land closer)"
+    return Feedback(exercise.id, "wrong", f"{far}: {slip}. Hint: {exercise.hint}" if slip else f"{far}. Hint: {exercise.hint}",
+                    {"estimate": estimate if math.isfinite(estimate) else None, "games": n})
+
+
+@lru_cache(maxsize=None)
+def _accepted(exercise_id: str) -> tuple:
+    """The estimates accepted from the asked number of games: where 99 in 100 of them fall.
+
+    For a share of games, the wins in ``n`` games are binomial: the range leaves out the
+    0.5% tails on either side (exact, so it holds near 0 and 1 too). For another mean, the
+    normal range of ±2.58 standard errors. Either way the true value's own uncertainty (from
+    the many games that measured it) widens the range a little."""
+    truth, n = _measured()[exercise_id], EXERCISES[exercise_id].games
+    own = Z99 * truth["sd"] / math.sqrt(truth["games"])
+    if not EXERCISES[exercise_id].share:
+        spread = Z99 * truth["sd"] / math.sqrt(n) + own
+        return truth["value"] - spread, truth["value"] + spread
+    tail = (1 - 0.99) / 2
+    lowest = _binomial_tail(n, truth["value"] - own, lower=True)
+    highest = _binomial_tail(n, truth["value"] + own, lower=False)
+    k_low = next(k for k in range(n + 1) if lowest[k] >= tail)
+    k_high = next(k for k in range(n, -1, -1) if highest[k] >= tail)
+    return (k_low - 0.5) / n, (k_high + 0.5) / n
+
+
+def _binomial_tail(n: int, p: float, lower: bool) -> list:
+    """P(X <= k) (``lower``) or P(X >= k) for k = 0..n, X binomial(n, p)."""
+    p = min(max(p, 1e-12), 1 - 1e-12)
+    logs = [math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * math.log(p) + (n - k) * math.log1p(-p)
+            for k in range(n + 1)]
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    total = sum(weights)
+    order = range(n + 1) if lower else range(n, -1, -1)
+    tails, running = [0.0] * (n + 1), 0.0
+    for k in order:
+        running += weights[k]
+        tails[k] = running / total
+    return tails
+
+
+def _interval(estimate: float, games: int, sd: float, share: bool) -> tuple:
+    """The 95% interval of a student's estimate from ``games`` games (Wilson for a share)."""
+    if share and 0 <= estimate <= 1:
+        from .odds import estimate as wilson
+
+        rate = wilson(round(estimate * games), games)
+        return rate.low, rate.high
+    half = Z95 * sd / math.sqrt(games)
+    return estimate - half, estimate + half
+
+
+def _with_reveal(exercise: Exercise, feedback: Feedback, value: float, low, high) -> Feedback:
+    """A right answer, followed by what it says about the prediction it reveals (if any)."""
+    if not exercise.reveals:
+        return feedback
+    prediction = _prediction(exercise.reveals)
+    if prediction is None:
+        return Feedback(feedback.exercise, feedback.status,
+                        f"{feedback.message}. No prediction of yours is written down for {exercise.reveals}: next time, predict first",
+                        feedback.details)
+    compared = _comparison(EXERCISES[exercise.reveals], prediction, value, low, high)
+    return Feedback(feedback.exercise, feedback.status, f"{feedback.message}. {compared.message[0].upper()}{compared.message[1:]}",
+                    {**feedback.details, **compared.details})
+
+
+def _comparison(prediction_exercise: Exercise, guess: float, value: float, low, high) -> Feedback:
+    exercise_id = prediction_exercise.id
+    details = {"prediction": guess, "measured": value, "low": low, "high": high}
+    if low is None:  # an exact value: no interval
+        gap = guess - value
+        if abs(gap) <= CLOSE:
+            words = f"your prediction {guess:g} is within {CLOSE:g} of the exact value, {value:.4f}: well predicted"
+        else:
+            side, meaning = ("above", prediction_exercise.less) if gap > 0 else ("below", prediction_exercise.more)
+            words = f"your prediction {guess:g} is {abs(gap):.2f} {side} the exact value, {value:.4f}: {meaning}"
+        return Feedback(exercise_id, "compared", words, details)
+    span = f"{low:.3f} to {high:.3f}"
+    if low <= guess <= high:
+        words = f"your prediction {guess:g} is inside the 95% interval of the measurement, {span}: well predicted"
+    elif guess > high:
+        words = f"your prediction {guess:g} is above the 95% interval of the measurement, {span}: {prediction_exercise.less}"
+    else:
+        words = f"your prediction {guess:g} is below the 95% interval of the measurement, {span}: {prediction_exercise.more}"
+    return Feedback(exercise_id, "compared", words, details)
+
+
+def _measurement(measured) -> tuple:
+    """``(value, low, high)`` of a measurement (``low`` and ``high`` are None for an exact number)."""
+    from .odds import Estimate
+
+    if isinstance(measured, Estimate):
+        return measured.proportion, measured.low, measured.high
+    keys = getattr(measured, "keys", None)
+    if callable(keys):
+        names = set(keys())
+        if {"value", "value_low", "value_high"} <= names:  # a row of lab.compare: the variant's own value
+            return tuple(_one_number(measured[k]) for k in ("value", "value_low", "value_high"))
+        if {"low", "high"} <= names:
+            for name in ("value", "win rate", "proportion", "difference", "mean"):
+                if name in names:
+                    return tuple(_one_number(measured[k]) for k in (name, "low", "high"))
+            raise _NotANumber("that table row has low and high but no value")
+    if isinstance(measured, (str, bytes)):
+        raise _NotANumber("expected a measurement, got text")
+    if hasattr(measured, "__len__") and not isinstance(measured, sp.Basic) and getattr(measured, "ndim", 1) != 0:
+        return _sample(measured)
+    value, _ = _read_number(measured)
+    return float(value), None, None
+
+
+def _one_number(value) -> float:
+    number, _ = _read_number(value)
+    return float(number)
+
+
+def _sample(values) -> tuple:
+    """Mean and 95% interval of per-game results (Wilson when they are all 0 or 1)."""
+    import numpy as np
+
+    try:
+        numbers_ = np.asarray(list(values), dtype=float)
+    except (TypeError, ValueError):
+        raise _NotANumber("that column holds something other than numbers") from None
+    numbers_ = numbers_[~np.isnan(numbers_)]
+    if numbers_.ndim != 1 or len(numbers_) < 2:
+        raise _NotANumber("a measurement needs the results of at least two games")
+    mean = float(numbers_.mean())
+    if np.isin(numbers_, (0.0, 1.0)).all():
+        from .odds import estimate as wilson
+
+        rate = wilson(int(numbers_.sum()), len(numbers_))
+        return mean, rate.low, rate.high
+    half = Z95 * float(numbers_.std(ddof=1)) / math.sqrt(len(numbers_))
+    return mean, mean - half, mean + half
+
+
+__all__ = [
+    "EXERCISES", "AnswersFileError", "Exercise", "Feedback", "answers_file", "check", "collect", "predict", "reveal",
+    "set_answers_file", "set_name",
+]

@@ -1,0 +1,349 @@
+"""The answers file: a student's predictions and explanations, saved for the teacher.
+
+:mod:`gamedesign.exercises` writes every prediction and every explanation a student gives
+to one small JSON file, by default ``my_answers.json`` in the notebook's folder (the
+kernel's working folder: the notebook's own folder in JupyterLab, Jupyter Notebook, Voilà,
+Binder and JupyterLite). ``GAMEDESIGN_ANSWERS=/some/path.json`` in the environment, or
+:func:`set_answers_file` in the notebook, chooses another file. Each exercise keeps its
+latest answer, so the file stays small (it is refused past :data:`MAX_FILE_BYTES`).
+
+The file is written atomically (a temporary file in the same folder, then renamed over the
+old one), so a crash or two notebooks saving at once never leave half a file. A folder that
+cannot be written is not an error for the student: the answer is kept for the session and
+the message says how to save it elsewhere.
+
+Teachers collect the files (students download theirs with *File > Download*, or copy them
+from a shared drive) into one folder and read them all with :func:`collect`, which refuses
+any file that is not an answers file, with the reason, and reads the rest.
+
+Format, version 1::
+
+    {"format": "gamedesign answers", "version": 1, "name": "Ada",
+     "answers": {"legday-explain-1": {"kind": "explanation", "time": "2026-12-01T10:15:00+00:00",
+                                      "answer": "Fewer Leg Days ..."}}}
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import math
+import os
+import re
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+#: The file name used when neither :func:`set_answers_file` nor ``GAMEDESIGN_ANSWERS`` chose one.
+DEFAULT_NAME = "my_answers.json"
+#: The environment variable that chooses the answers file (a path; ``~`` is expanded).
+ENVIRONMENT_VARIABLE = "GAMEDESIGN_ANSWERS"
+FORMAT = "gamedesign answers"
+VERSION = 1
+#: The largest answers file written or read (a file of every exercise's longest answer is far smaller).
+MAX_FILE_BYTES = 256 * 1024
+#: The longest explanation kept (a few sentences fit in a tenth of it).
+MAX_TEXT = 2000
+#: The most answers one file may hold, and the longest name.
+MAX_ANSWERS = 500
+MAX_NAME = 100
+#: The most files :func:`collect` reads from one folder.
+MAX_FILES = 5000
+KINDS = ("prediction", "explanation")
+_EXERCISE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
+_READ_ONLY = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+class AnswersFileError(ValueError):
+    """An answers file that cannot be read or written; the message says why and what to do."""
+
+
+_chosen: Path | None = None
+_name: str | None = None
+
+
+def set_answers_file(path=None) -> Path:
+    """Save answers in ``path`` from now on (``None``: back to the default); returns the path.
+
+    A relative path is taken from the notebook's folder; ``~`` is your home folder. Use it
+    when the notebook's folder is read-only, or to keep one file for the whole course
+    (``set_answers_file("~/gamedesign_answers.json")``).
+    """
+    global _chosen
+    if path is None:
+        _chosen = None
+        return answers_file()
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise AnswersFileError(f"the answers file is a path such as 'my_answers.json', not {path!r}")
+    _chosen = Path(path).expanduser()
+    return answers_file()
+
+
+def answers_file() -> Path:
+    """Where answers are saved now: :func:`set_answers_file`'s path, else ``GAMEDESIGN_ANSWERS``,
+    else ``my_answers.json`` in the current (the notebook's) folder."""
+    if _chosen is not None:
+        return _chosen
+    from_environment = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    return Path(from_environment).expanduser() if from_environment else Path(DEFAULT_NAME)
+
+
+def set_name(name: str | None) -> None:
+    """Write ``name`` in the answers file (from the next saved answer on), so that the
+    teacher knows whose file it is; ``None`` leaves the file's name as it is."""
+    global _name
+    if name is not None:
+        if not isinstance(name, str) or not name.strip():
+            raise AnswersFileError(f"a name is a short text such as 'Ada', not {name!r}")
+        if len(name.strip()) > MAX_NAME:
+            raise AnswersFileError(f"a name has at most {MAX_NAME} characters")
+        name = name.strip()
+    _name = name
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as a student should read it: relative to the notebook's folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+def save_answer(exercise_id: str, kind: str, answer) -> Path:
+    """Save one answer (replacing that exercise's earlier one) and return the file's path.
+
+    Raises :class:`AnswersFileError` saying why when the file cannot be written (a read-only
+    folder, a missing folder, a file that is not an answers file): the caller turns that
+    into words for the student.
+    """
+    entry = _checked_entry(exercise_id, {"kind": kind, "time": _now(), "answer": answer})
+    path = answers_file()
+    try:
+        if path.is_dir():
+            raise AnswersFileError(f"{shown_path(path)} is a folder: choose a file with set_answers_file('my_answers.json')")
+        data = _read(path) if path.exists() else {"format": FORMAT, "version": VERSION, "answers": {}}
+    except AnswersFileError as why:
+        raise AnswersFileError(f"{why}. Rename or move that file, or choose another with set_answers_file(...)") from None
+    except OSError as why:
+        raise _unwritable(why, _folder_words(path.parent)) from None
+    if _name is not None:
+        data["name"] = _name
+    data["answers"][exercise_id] = entry
+    if len(data["answers"]) > MAX_ANSWERS:
+        raise AnswersFileError(f"{shown_path(path)} already holds {MAX_ANSWERS} answers: start a new file with set_answers_file")
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise AnswersFileError(f"{shown_path(path)} would grow past {MAX_FILE_BYTES // 1024} KB: start a new file with set_answers_file")
+    _write_atomically(path, text)
+    return path
+
+
+def read_answers(path) -> dict:
+    """The answers file at ``path`` as a dict (``format``, ``version``, ``name``, ``answers``),
+    checked; :class:`AnswersFileError` says what is wrong with a file that is not one."""
+    return _read(Path(path))
+
+
+def saved_answer(exercise_id: str):
+    """The answer saved for ``exercise_id`` in the current answers file (an entry dict), or
+    ``None`` when there is none or the file cannot be read."""
+    path = answers_file()
+    try:
+        return _read(path)["answers"].get(exercise_id) if path.is_file() else None
+    except (AnswersFileError, OSError):
+        return None
+
+
+def collect(folder, report=print):
+    """Every answers file under ``folder`` as one table, a row per answer.
+
+    Columns: ``file`` (the path inside ``folder``), ``name`` (as the student wrote it with
+    :func:`set_name`, else empty), ``exercise``, ``kind`` ("prediction" or "explanation"),
+    ``time`` (UTC) and ``answer``. Files ending in ``.json`` are read from ``folder`` and its
+    subfolders (hidden folders and symbolic links are skipped); a file that is not an answers
+    file (not JSON, too large, another format, a wrong entry) is refused, and ``report``
+    (``print`` by default; ``None`` for silence) gets one line per refused file saying why.
+    The refusals are also kept in ``table.attrs["refused"]`` as ``{file: reason}``.
+    """
+    import pandas as pd
+
+    root = Path(folder).expanduser()
+    if not root.is_dir():
+        raise AnswersFileError(f"{folder!s} is not a folder: give the folder that holds the collected answers files")
+    rows, refused = [], {}
+    for path in _json_files(root, refused):
+        label = path.relative_to(root).as_posix()
+        try:
+            data = _read(path)
+        except (AnswersFileError, OSError) as why:
+            refused[label] = str(why)
+            continue
+        for exercise_id, entry in sorted(data["answers"].items()):
+            rows.append({"file": label, "name": data.get("name", ""), "exercise": exercise_id, **entry})
+    table = pd.DataFrame(rows, columns=["file", "name", "exercise", "kind", "time", "answer"])
+    table["time"] = pd.to_datetime(table["time"], utc=True)
+    table.attrs["refused"] = refused
+    if report is not None:
+        for label, why in refused.items():
+            report(f"refused {label}: {why}")
+    return table
+
+
+# ---- reading and checking ----------------------------------------------------------------
+
+
+def _json_files(root: Path, refused: dict) -> list[Path]:
+    found = []
+    for folder, subfolders, files in os.walk(root, followlinks=False):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        for name in sorted(files):
+            if not name.lower().endswith(".json") or name.startswith("."):
+                continue
+            path = Path(folder) / name
+            if path.is_symlink():
+                refused[path.relative_to(root).as_posix()] = "a symbolic link: collect the file itself"
+                continue
+            found.append(path)
+            if len(found) > MAX_FILES:
+                raise AnswersFileError(f"{root} holds more than {MAX_FILES:,} .json files: collect a smaller folder")
+    return found
+
+
+def _read(path: Path) -> dict:
+    """The checked contents of the answers file ``path`` (raises AnswersFileError saying why)."""
+    where = shown_path(path)
+    if not path.is_file():
+        raise AnswersFileError(f"{where} is not a file")
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise AnswersFileError(f"{where} is larger than {MAX_FILE_BYTES // 1024} KB, so it is not an answers file")
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise AnswersFileError(f"{where} is larger than {MAX_FILE_BYTES // 1024} KB, so it is not an answers file")
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError:
+        raise AnswersFileError(f"{where} is not text (UTF-8), so it is not an answers file") from None
+    except RecursionError:
+        raise AnswersFileError(f"{where} nests too deeply to be an answers file") from None
+    except ValueError as why:
+        raise AnswersFileError(f"{where} is not valid JSON ({why})") from None
+    try:
+        return _checked_file(data)
+    except AnswersFileError as why:
+        raise AnswersFileError(f"{where}: {why}") from None
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number an answers file holds")
+
+
+def _checked_file(data) -> dict:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise AnswersFileError(f"not an answers file (its 'format' should be {FORMAT!r})")
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise AnswersFileError(f"version {data.get('version')!r} of the format; this gamedesign reads version {VERSION}")
+    unknown = set(data) - {"format", "version", "name", "answers"}
+    if unknown:
+        raise AnswersFileError(f"unknown field {sorted(unknown)[0]!r}")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise AnswersFileError(f"'name' should be a text of at most {MAX_NAME} characters")
+    answers = data.get("answers")
+    if not isinstance(answers, dict):
+        raise AnswersFileError("'answers' should map exercise ids to answers")
+    if len(answers) > MAX_ANSWERS:
+        raise AnswersFileError(f"more than {MAX_ANSWERS} answers")
+    checked = {exercise_id: _checked_entry(exercise_id, entry) for exercise_id, entry in answers.items()}
+    return {"format": FORMAT, "version": VERSION, "name": name, "answers": checked}
+
+
+def _checked_entry(exercise_id, entry) -> dict:
+    shown = repr(exercise_id)[:70]
+    if not isinstance(exercise_id, str) or not _EXERCISE_ID.fullmatch(exercise_id):
+        raise AnswersFileError(f"{shown} is not an exercise id")
+    if not isinstance(entry, dict) or set(entry) != {"kind", "time", "answer"}:
+        raise AnswersFileError(f"the answer to {exercise_id} should have exactly 'kind', 'time' and 'answer'")
+    kind, time, answer = entry["kind"], entry["time"], entry["answer"]
+    if kind not in KINDS:
+        raise AnswersFileError(f"the answer to {exercise_id} has kind {str(kind)[:40]!r}; kinds are {', '.join(KINDS)}")
+    if not isinstance(time, str) or len(time) > 40 or not _is_time(time):
+        raise AnswersFileError(f"the answer to {exercise_id} has no valid time")
+    if kind == "prediction":
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not math.isfinite(answer):
+            raise AnswersFileError(f"the prediction for {exercise_id} is not a number")
+    elif not isinstance(answer, str) or len(answer) > MAX_TEXT:
+        raise AnswersFileError(f"the explanation for {exercise_id} should be a text of at most {MAX_TEXT:,} characters")
+    return {"kind": kind, "time": time, "answer": answer}
+
+
+def _is_time(text: str) -> bool:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return moment.tzinfo is not None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# ---- writing -------------------------------------------------------------------------------
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    folder = path.parent
+    where = _folder_words(folder)
+    if not folder.is_dir():
+        raise AnswersFileError(f"the folder {where} does not exist: choose another with set_answers_file(...)")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".my_answers-", suffix=".tmp")
+    except OSError as why:
+        raise _unwritable(why, where) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.replace(temporary, path)
+        except OSError as why:
+            if why.errno in _READ_ONLY:
+                raise
+            # Some in-browser file systems (JupyterLite's) cannot rename over a file: write in place.
+            path.write_text(text, encoding="utf-8")
+    except OSError as why:
+        raise _unwritable(why, where) from None
+    finally:
+        if os.path.exists(temporary):
+            try:
+                os.remove(temporary)
+            except OSError:
+                pass
+
+
+def _folder_words(folder: Path) -> str:
+    """A folder as a student should read it: "this notebook's folder" for the working folder."""
+    try:
+        if folder.resolve() == Path.cwd().resolve():
+            return f"of this notebook ({Path.cwd()})"
+    except OSError:
+        pass
+    return str(folder)
+
+
+def _unwritable(why: OSError, where: str) -> AnswersFileError:
+    if why.errno in _READ_ONLY:
+        return AnswersFileError(
+            f"the folder {where} is read-only. To keep your answers, save them in a folder you can write, "
+            "e.g. set_answers_file('~/my_answers.json'), and run the cell again"
+        )
+    return AnswersFileError(f"it could not be written in {where} ({why.strerror or why}): try set_answers_file('~/my_answers.json')")
+
+
+__all__ = [
+    "AnswersFileError", "DEFAULT_NAME", "ENVIRONMENT_VARIABLE", "MAX_FILE_BYTES", "MAX_TEXT", "answers_file", "collect",
+    "read_answers", "save_answer", "saved_answer", "set_answers_file", "set_name",
+]
