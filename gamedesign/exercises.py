@@ -65,12 +65,10 @@ STATUSES = ("right", "wrong", "not answered", "saved", "compared")
 class Exercise:
     """One exercise as the student sees it: its kind, its hint and what it asks for.
 
-    ``kind`` is "exact", "estimate", "predict" or "explain" (and "approx" for the seeded
-    recipe of lesson 7's ``bots-rung-1``). An estimate asks for ``games`` games; ``share``
+    ``kind`` is "exact", "estimate", "predict" or "explain". An estimate asks for ``games`` games; ``share``
     says it is a share of games (between 0 and 1). ``reveals`` names the prediction a right
     answer is set against. A prediction's ``more`` and ``less`` say what it means when the
-    measurement comes out above or below it. ``legacy`` keeps the messages of the old call
-    style (``check`` for every kind) for the lesson that still uses it.
+    measurement comes out above or below it.
     """
 
     id: str
@@ -82,7 +80,6 @@ class Exercise:
     more: str = ""
     less: str = ""
     min_words: int = 8
-    legacy: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,21 +235,40 @@ EXERCISES: dict[str, Exercise] = {
             "Exercise or play a Cheat on it? Then: is the change big enough to notice at the table, and how does "
             "the interval tell you it is not noise?",
         ),
-        # Lesson 7: Bots (the old call style, kept until the lesson uses predict and reveal)
+        # Lesson 4b: How sure are we?
         Exercise(
-            "bots-predict-1", "predict", "Any probability between 0 and 1 is a fine prediction: write it as a number like 0.5.",
+            "sure-predict-1", "predict", PROBABILITY,
             more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
-            legacy=True,
         ),
         Exercise(
-            "bots-rung-1", "approx",
-            "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=100, seed=2) "
-            "returns a dict; the lower end of the interval is under \"low\".",
-            legacy=True,
+            "sure-simulate-1", "estimate",
+            "Load gamedesign.load(\"legday\", players=3), simulate 1,600 games of [\"greedy\", \"random\", \"random\"] "
+            "(any seed), and take the mean of 'won' over the rows of seat 0: the greedy bot's share of wins.",
+            games=1600, reveals="sure-predict-1",
+        ),
+        Exercise(
+            "sure-games-1", "exact",
+            "Turn the formula of section 4 round: n = (1.96 / h) ** 2 * p * (1 - p), with h the half-width you want "
+            "(plus or minus 3 percentage points) and p the rate, then round up to a whole game (math.ceil).",
+        ),
+        Exercise(
+            "sure-explain-1", "explain",
+            "Think of section 3: how many of 28 measures look clear by chance alone, and what Holm's correction "
+            "keeps out. What would settle it?",
+        ),
+        # Lesson 7: Bots
+        Exercise(
+            "bots-predict-1", "predict", PROBABILITY,
+            more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
+        ),
+        Exercise(
+            "bots-edge-1", "exact",
+            "Read GYM's row of search against copies of greedy (ladder.read_matrix(\"gym\")): its win rate and "
+            "fair share. The edge is (win rate - fair share) / (1 - fair share); keep it exact: the win rate is "
+            "wins / games, as a fractions.Fraction or a sympy.Rational.",
         ),
         Exercise(
             "bots-explain-1", "explain", "Write a sentence or two: which rule, and why would a better player then win more often?",
-            legacy=True,
         ),
         Exercise(
             "bots-winrate-1", "estimate",
@@ -302,12 +318,10 @@ class _Mistake:
 
 @dataclass(frozen=True)
 class _Key:
-    """How an exercise's answer is known: an exact value, a seeded recipe (legacy "approx"),
-    or the recipe of a simulated measurement (per-game values; its result is in the values file)."""
+    """How an exercise's answer is known: an exact value, or the recipe of a simulated measurement (per-game values; its result is in the values file)."""
 
     answer: Callable[[], Any] | None = None
     recipe: Callable[[int, int], Any] | None = None
-    tolerance: float = 0.0
     complement: str = ""
     mistakes: tuple = ()
 
@@ -355,6 +369,25 @@ def _preset(name: str):
     return load
 
 
+def _matrix_rate(game: str, tested: str, field: str):
+    """The measured win rate of ``tested`` against copies of ``field``, exactly (wins / games)."""
+    from .ladder import read_matrix
+
+    table = read_matrix(game)
+    row = table[(table["tested"] == tested) & (table["field"] == field)].iloc[0]
+    return sp.Rational(int(row["wins"]), int(row["games"]))
+
+
+def _matrix_edge(game: str, tested: str, field: str):
+    """The edge of a matrix cell over the fair share, exactly (as ``ladder.skill_depth`` counts it)."""
+    from .ladder import read_matrix
+
+    table = read_matrix(game)
+    row = table[(table["tested"] == tested) & (table["field"] == field)].iloc[0]
+    share = sp.nsimplify(float(row["fair share"]), rational=True)
+    return (_matrix_rate(game, tested, field) - share) / (1 - share)
+
+
 def _rotating_wins(games: int, seed: int):
     """gamedesign.simulate(gamedesign.load('diet', players=4), greedy in seat s and random
     bots elsewhere, games // 4 games from seed + s) for each seat s, as ladder.play_rung
@@ -371,14 +404,6 @@ def _rotating_wins(games: int, seed: int):
         table = gamedesign.simulate(game, bots, games=games // 4, seed=seed + seat, workers=1, progress=False)
         parts.append(table.loc[table.seat == seat, "won"].astype(float).to_numpy())
     return np.concatenate(parts)
-
-
-@lru_cache(maxsize=None)
-def _diet_greedy_rung_low_end() -> float:
-    import gamedesign
-    from gamedesign.ladder import play_rung
-
-    return float(play_rung(gamedesign.load("diet", players=4), "greedy", "random", games=100, seed=2)["low"])
 
 
 _LEGDAY_BOTS = ["greedy", "random", "random", "random"]
@@ -501,7 +526,36 @@ _KEY: dict[str, _Key] = {
                      recipe=_seat_wins(_preset("diet_no_deal_at_start"), "greedy", every_seat=True)),
         ),
     ),
-    "bots-rung-1": _Key(answer=_diet_greedy_rung_low_end, tolerance=0.001),
+    "sure-simulate-1": _Key(
+        recipe=_seat_wins(_load("legday", players=3), ["greedy", "random", "random"]),
+        complement="that is the share of games the greedy bot does not win",
+        mistakes=(
+            _Mistake("four players", "that is about what four players give (section 1): the question asks for three players",
+                     recipe=_seat_wins(_load("legday", players=4), ["greedy", "random", "random", "random"])),
+            _Mistake("every seat", "that averages all three seats: keep the rows of seat 0 (df.seat == 0)",
+                     recipe=_seat_wins(_load("legday", players=3), ["greedy", "random", "random"], every_seat=True)),
+        ),
+    ),
+    "sure-games-1": _Key(
+        answer=lambda: math.ceil((sp.Rational(196, 100) / sp.Rational(3, 100)) ** 2 * sp.Rational(21, 100)),
+        mistakes=(
+            _Mistake("not rounded up", "round up: a fraction of a game cannot be played, and rounding down gives a "
+                     "slightly wider interval than asked", value=lambda: math.floor((sp.Rational(196, 100) / sp.Rational(3, 100)) ** 2 * sp.Rational(21, 100))),
+            _Mistake("whole width", "that makes the whole interval 3 points wide: h is half the width (plus or minus 3 points)",
+                     value=lambda: math.ceil((sp.Rational(196, 100) / sp.Rational(15, 1000)) ** 2 * sp.Rational(21, 100))),
+            _Mistake("not squared", "square the ratio 1.96 / h: the width shrinks with the square root of the games",
+                     value=lambda: math.ceil(sp.Rational(196, 100) / sp.Rational(3, 100) * sp.Rational(21, 100))),
+        ),
+    ),
+    "bots-edge-1": _Key(
+        answer=lambda: _matrix_edge("gym", "search", "greedy"),
+        mistakes=(
+            _Mistake("win rate", "that is the win rate itself: subtract the fair share, then divide by what is left above it",
+                     value=lambda: _matrix_rate("gym", "search", "greedy")),
+            _Mistake("not divided", "that is the win rate minus the fair share: divide it by 1 - fair share, the most it could be",
+                     value=lambda: _matrix_rate("gym", "search", "greedy") - sp.Rational(1, 2)),
+        ),
+    ),
     "bots-winrate-1": _Key(recipe=_rotating_wins, complement="that is the share of games the greedy bot does not win"),
     "own-odds-1": _Key(
         answer=lambda: sp.Rational(7, 49),
@@ -626,11 +680,6 @@ def _read_sympy(answer) -> tuple:
     return value, True  # an exact expression such as sqrt(2): compared by value
 
 
-def _within(value, expected, tolerance: float) -> bool:
-    """``|value - expected| <= tolerance``, exactly, so that huge numbers cannot overflow."""
-    return bool(sp.Abs(value - sp.Rational(float(expected))) <= sp.Rational(tolerance))
-
-
 def _near(value, expected) -> bool:
     """A decimal that is ``expected`` rounded to about four digits (a slip written as a decimal)."""
     expected = sp.sympify(expected)
@@ -662,7 +711,7 @@ def check(exercise_id: str, answer) -> Feedback:
     is not a number says why. An explanation is saved to the answers file; a prediction
     given to ``check`` is saved as :func:`predict` does."""
     exercise = _exercise(exercise_id)
-    if exercise.kind == "predict" and not exercise.legacy:
+    if exercise.kind == "predict":
         return predict(exercise_id, answer)
     if _is_unanswered(answer):
         return Feedback(exercise_id, "not answered", "not answered yet: replace None with your answer and run the cell")
@@ -680,10 +729,6 @@ def predict(exercise_id: str, value) -> Feedback:
     """Write down a prediction (a share between 0 and 1) before you measure: it is kept in
     the kernel and saved in the answers file, and set against your measurement later (by
     the check of the exercise that measures it, or by :func:`reveal`)."""
-    return _predict(exercise_id, value, old_style=False)
-
-
-def _predict(exercise_id: str, value, old_style: bool) -> Feedback:
     exercise = _exercise(exercise_id)
     if exercise.kind != "predict":
         raise ValueError(f"{exercise_id} is not a prediction: answer it with check({exercise_id!r}, ...)")
@@ -701,9 +746,6 @@ def _predict(exercise_id: str, value, old_style: bool) -> Feedback:
     guess = float(number)
     _PREDICTIONS[exercise_id] = guess
     saved = _save(exercise_id, "prediction", guess)
-    if old_style:
-        message = f"prediction {guess:g} recorded: now run the simulation and compare"
-        return Feedback(exercise_id, "right", message + saved["problem"], {"prediction": guess, "saved_to": saved["path"]})
     where = saved["problem"].strip() or f"It is saved in {saved['words']}."
     message = f"your prediction {guess:g} is written down. {where} Now measure it: your prediction will be set against the result."
     return Feedback(exercise_id, "saved", message, {"prediction": guess, "saved_to": saved["path"]})
@@ -758,18 +800,11 @@ def _judge(exercise: Exercise, answer) -> Feedback:
     kind = exercise.kind
     if kind == "explain":
         return _judge_explanation(exercise, answer)
-    if kind == "predict":  # the old call style, check() of a prediction, keeps its old message
-        return _predict(exercise.id, answer, old_style=True)
     value, exact = _read_number(answer)
     if kind == "exact":
         return _judge_exact(exercise, value, exact)
     if kind == "estimate":
         return _judge_estimate(exercise, value)
-    if kind == "approx":
-        expected, tolerance = _expected(exercise.id), _KEY[exercise.id].tolerance
-        if _within(value, expected, tolerance):
-            return Feedback(exercise.id, "right", f"right (within {tolerance:g})")
-        return Feedback(exercise.id, "wrong", f"not within {tolerance:g} of the answer. Hint: {exercise.hint}")
     raise ValueError(f"exercise {exercise.id!r} has an unknown kind {kind!r}")
 
 
@@ -782,9 +817,6 @@ def _judge_explanation(exercise: Exercise, answer) -> Feedback:
     if len(answer) > answers.MAX_TEXT:
         return Feedback(exercise.id, "wrong", f"keep it to a few sentences: at most {answers.MAX_TEXT:,} characters, not {len(answer):,}")
     saved = _save(exercise.id, "explanation", answer.strip())
-    if exercise.legacy:
-        return Feedback(exercise.id, "right", "thank you: your explanation is recorded for discussion" + saved["problem"],
-                        {"saved_to": saved["path"]})
     if saved["problem"]:
         return Feedback(exercise.id, "right", "thank you." + saved["problem"], {"saved_to": None})
     return Feedback(exercise.id, "right", f"thank you: your explanation is saved in {saved['words']} for your teacher",

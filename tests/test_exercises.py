@@ -480,28 +480,35 @@ def test_collect_of_a_missing_folder_says_so(tmp_path):
         collect(tmp_path / "nowhere")
 
 
-# ---- lesson 7's old call style ----------------------------------------------------------------
+# ---- lesson 7 --------------------------------------------------------------------------------
 
 
-def test_lesson_7_keeps_its_messages_and_now_saves_its_answers(answers_file):
-    assert str(check("bots-predict-1", 0.8)) == "✔ bots-predict-1: prediction 0.8 recorded: now run the simulation and compare"
-    assert str(check("bots-explain-1", "Let players see the top three cards and choose one when they draw.")) == (
-        "✔ bots-explain-1: thank you: your explanation is recorded for discussion"
-    )
-    saved = json.loads(answers_file.read_text())["answers"]
-    assert saved["bots-predict-1"]["answer"] == 0.8 and saved["bots-explain-1"]["kind"] == "explanation"
-    assert str(check("bots-rung-1", None)) == "… bots-rung-1: not answered yet: replace None with your answer and run the cell"
-    # The new style for lesson 7: predict, a rung of any seed checked, the rung's own interval revealed.
+def test_lesson_7_predicts_then_checks_a_rung_of_any_seed_against_the_prediction(answers_file):
     assert predict("bots-predict-1", 0.8).status == "saved"
     assert "below the 95% interval" in check("bots-winrate-1", 1.0).message
     rung = {"win rate": 0.9975, "low": 0.986, "high": 0.9996}
     assert "below the 95% interval of the measurement, 0.986" in reveal("bots-predict-1", rung).message
+    assert check("bots-explain-1", "Let players see the top three cards and choose one when they draw.").status == "right"
+    saved = json.loads(answers_file.read_text())["answers"]
+    assert saved["bots-predict-1"]["answer"] == 0.8 and saved["bots-explain-1"]["kind"] == "explanation"
+    with pytest.raises(ValueError, match="unknown exercise"):
+        check("bots-rung-1", 0.5)
+
+
+# ---- lesson 4b ---------------------------------------------------------------------------------
+
+
+def test_lesson_4b_games_needed_names_the_usual_slips():
+    assert check("sure-games-1", 897).status == "right"
+    assert "round up" in check("sure-games-1", 896).message
+    assert "h is half the width" in check("sure-games-1", 3586).message
+    assert "square the ratio" in check("sure-games-1", 14).message
 
 
 # ---- the lessons -------------------------------------------------------------------------------
 
 
-LESSONS = ["01_legday", "02_gym", "03_diet", "04_odds", "05_design_lab", "08_your_own_game"]
+LESSONS = ["01_legday", "02_gym", "03_diet", "04_odds", "04b_how_sure", "05_design_lab", "07_bots", "08_your_own_game"]
 
 
 def calls(source: str, function: str) -> list[str]:

@@ -192,13 +192,14 @@ def test_a_matrix_file_that_is_wrong_is_refused(tmp_path):
 def test_the_matrix_chart_draws_one_heatmap_per_game_with_the_win_rates():
     matrices = pd.concat([read_matrix(name) for name in ("gym", "diet")], ignore_index=True)
     spec = matrix_chart(matrices).to_dict()
-    panels = spec["hconcat"]
+    panels = spec["concat"]
     assert [p["title"]["text"] for p in panels] == ["GYM, 2 players", "The Diet Game, 4 players"]
     cells, text = panels[1]["layer"]
     assert cells["mark"]["type"] == "rect" and text["mark"]["type"] == "text"
     assert cells["encoding"]["color"]["field"] == "edge"
     assert cells["encoding"]["color"]["scale"]["domainMid"] == 0
-    rows = next(iter(spec["datasets"].values()))
+    rows = [row for data in spec["datasets"].values() for row in data]
+    assert len(rows) == len(matrices)
     diet = [r for r in rows if r["game"] == "The Diet Game"]
     greedy = next(r for r in diet if (r["tested"], r["field"]) == ("greedy", "random"))
     assert greedy["cell"] == f"{greedy['win rate']:.0%}*" and greedy["edge"] == pytest.approx(

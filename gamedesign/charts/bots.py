@@ -44,7 +44,7 @@ def ladder_chart(
     )
 
 
-def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot against copies of another") -> alt.HConcatChart:
+def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot against copies of another") -> alt.ConcatChart:
     """One heatmap per game: a row for each tested bot, a column for the field it played
     against (copies of one bot in every other seat), each cell the tested bot's win rate.
     The colour is its edge over the fair share: blue above (1: always wins), orange below
@@ -88,7 +88,8 @@ def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot ag
                 title=alt.Title(name, subtitle=f"fair share {part['fair share'].iloc[0]:.0%}"),
             )
         )
-    return alt.hconcat(*panels, spacing=28).properties(
+    # Two heatmaps a row: three games fit a narrow notebook (768 px) without scrolling.
+    return alt.concat(*panels, columns=2, spacing=24).properties(
         title=alt.Title(title, subtitle="cell: the tested bot's win rate; *: its 95% interval is clear of the fair share"),
     )
 

@@ -15,6 +15,7 @@ APPS = {
     "notebooks/04_odds.ipynb": (".gd-odds", 1),
     "notebooks/05_design_lab.ipynb": (".gd-lab", 0),
     "notebooks/06_design_assignment.ipynb": (None, 0),
+    "notebooks/04b_how_sure.ipynb": (None, 0),
     "notebooks/07_bots.ipynb": (None, 0),
 }
 
