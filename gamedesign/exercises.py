@@ -212,6 +212,12 @@ EXERCISES: dict[str, Exercise] = {
             "distribution: odds.p_at_least(k, successes, population, draws). Which k is 'two or more'?",
             reveals="odds-predict-1",
         ),
+        Exercise(
+            "odds-hand-1", "exact",
+            "Count as section 'Count it yourself' does: every reveal of 12 Kids from 24 is equally likely "
+            "(math.comb(24, 12) of them); those with exactly 2 Brats pick 2 of the 6 Brats and 10 of the 18 other "
+            "Kids. Divide with Fraction to keep it exact.",
+        ),
         # Lesson 5: Design lab
         Exercise(
             "lab-chance-1", "exact",
@@ -503,6 +509,17 @@ _KEY: dict[str, _Key] = {
                      value=lambda: _odds("p_at_least", 1, 6, 52, 7)),
             _Mistake("exactly two", "that counts hands with exactly two: 'two or more' also counts three and up",
                      value=lambda: _odds("hypergeom_pmf", 2, 6, 52, 7)),
+        ),
+    ),
+    "odds-hand-1": _Key(
+        answer=lambda: sp.Rational(math.comb(6, 2) * math.comb(18, 10), math.comb(24, 12)),
+        mistakes=(
+            _Mistake("at least two", "that counts 2 or more Brats: the question asks for exactly 2",
+                     value=lambda: _odds("p_at_least", 2, 6, 24, 12)),
+            _Mistake("count", "that is the number of reveals with exactly 2 Brats: divide it by the number of all reveals",
+                     value=lambda: math.comb(6, 2) * math.comb(18, 10)),
+            _Mistake("others wrong", "the other 10 Kids come from the 18 that are not Brats, not from all 24",
+                     value=lambda: sp.Rational(math.comb(6, 2) * math.comb(24, 10), math.comb(24, 12))),
         ),
     ),
     "lab-chance-1": _Key(
