@@ -5,7 +5,9 @@ Order of play at the end (rulebook "Game End and Scoring", with our rulings):
 1. Elimination first: the players with the fewest Leg Day cards (face up and face down
    alike). Ties go to the fewest Protein Shake images (option ``tiebreak_shakes="cards"``
    counts shake cards instead); still tied, all of them go. Exactly one group goes; if
-   that is everyone, nobody wins.
+   that is everyone, nobody wins. Option ``elimination="penalty"``: that group loses
+   ``elimination_penalty`` points instead (in its Leg Day category) and plays on;
+   ``"none"``: nothing happens to it.
 2. Each remaining player scores all their cards as one collection:
    Preacher Curl 1/3/6/10/15 for 1-5 cards (``curl_overflow="cap"``: a 6th adds nothing;
    ``"new_set"``: each further group of up to 5 scores again); Bench Press 5 per pair;
@@ -39,7 +41,10 @@ class ScoreReport:
     ``points[i]`` is seat i's total (``None`` when eliminated); ``breakdown[i]`` maps each
     category to its points (``None`` when eliminated); ``eliminated`` and ``winners`` are
     tuples of seats; ``leg_days``, ``shake_images`` and ``shake_cards`` give each seat's
-    counts used by the tie-breaks; ``decided_by`` says how the winner was found.
+    counts used by the tie-breaks; ``decided_by`` says how the winner was found;
+    ``penalised`` lists the seats that lost points to ``elimination="penalty"``;
+    ``rule_use`` counts how often each rule option's branch fired (the events of
+    ``LegDayGame.rule_events``).
     """
 
     points: tuple
@@ -51,6 +56,8 @@ class ScoreReport:
     shake_cards: tuple
     decided_by: str = ""
     collection_points: tuple = field(default=())
+    penalised: tuple = field(default=())
+    rule_use: dict = field(default_factory=dict, compare=False)
 
     def to_frame(self, names=None):
         """The report as a pandas table: one row per player, points by category, total,
@@ -202,6 +209,8 @@ def score_tableaus(
     shake_second_after_tie: bool = True,
     tiebreak_shakes: str = "images",
     eliminated_in_shake_race: bool = False,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck | None = None,
 ) -> ScoreReport:
     """Score every player's final cards.
@@ -221,6 +230,8 @@ def score_tableaus(
             shake_second_after_tie=shake_second_after_tie,
             tiebreak_shakes=tiebreak_shakes,
             eliminated_in_shake_race=eliminated_in_shake_race,
+            elimination=elimination,
+            elimination_penalty=elimination_penalty,
         ),
     )
     deck = deck or DEFAULT_DECK
@@ -233,6 +244,8 @@ def score_tableaus(
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
         eliminated_in_shake_race=eliminated_in_shake_race,
+        elimination=elimination,
+        elimination_penalty=elimination_penalty,
         deck=deck,
     )
 
@@ -244,6 +257,8 @@ def score_collections(
     shake_second_after_tie: bool,
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck,
 ) -> ScoreReport:
     """:func:`score_tableaus` of checked collections (per seat, ``(Card, face_up)``
@@ -254,6 +269,8 @@ def score_collections(
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
         eliminated_in_shake_race=eliminated_in_shake_race,
+        elimination=elimination,
+        elimination_penalty=elimination_penalty,
         deck=deck,
     )
 
@@ -265,6 +282,8 @@ def score_facts(
     shake_second_after_tie: bool,
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck,
     facts=None,
 ) -> ScoreReport:
@@ -281,6 +300,8 @@ def score_facts(
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
         eliminated_in_shake_race=eliminated_in_shake_race,
+        elimination=elimination,
+        elimination_penalty=elimination_penalty,
         deck=deck,
     )
 
@@ -340,6 +361,8 @@ def _score_tallies(
     shake_second_after_tie: bool,
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck,
 ):
     n = len(tallies)
@@ -352,10 +375,13 @@ def _score_tallies(
     leg_days, images, shake_cards = tuple(leg_days), tuple(images), tuple(shake_cards)
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
-    # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes.
+    # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes;
+    #    it is out ("fewest"), loses points ("penalty") or keeps playing ("none").
     fewest = min(leg_days)
     least_shakes = min([shakes[i] for i in seats if leg_days[i] == fewest])
-    eliminated = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    group = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    eliminated = group if elimination == "fewest" else ()
+    penalised = group if elimination == "penalty" else ()
     alive = [i not in eliminated for i in seats]
 
     # 2-3. Collections and the shake race.
@@ -370,8 +396,15 @@ def _score_tallies(
         b = breakdowns[i]
         b["Protein Shake"] = shake[i]
         totals.append(sum(b.values()))
+    collected = tuple(totals)
+    for i in penalised:  # the penalty is the Leg Day rule's: it shows in that category
+        breakdowns[i]["Leg Day"] -= elimination_penalty
+        totals[i] -= elimination_penalty
     points = tuple([totals[i] if alive[i] else None for i in seats])
     breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
+    rule_use = _rule_use(tallies, images, in_race, alive, eliminated, penalised, scoring)
+    if elimination != "none" and len([i for i in seats if leg_days[i] == fewest]) > 1:
+        rule_use["shake tie-break"] += 1  # the fewest Leg Days were tied: shakes chose the group
 
     # 4. Winner with tie-breaks.
     contenders = [i for i in seats if alive[i]]
@@ -386,6 +419,8 @@ def _score_tallies(
             for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
                 if len(contenders) == 1:
                     break
+                if key is shakes:
+                    rule_use["shake tie-break"] += 1
                 top = max([key[i] for i in contenders])
                 narrowed = [i for i in contenders if key[i] == top]
                 if len(narrowed) < len(contenders):
@@ -402,8 +437,25 @@ def _score_tallies(
         shake_images=images,
         shake_cards=shake_cards,
         decided_by=decided_by,
-        collection_points=tuple(totals),
+        collection_points=collected,
+        penalised=penalised,
+        rule_use=rule_use,
     )
+
+
+def _rule_use(tallies, images, in_race, alive, eliminated, penalised, scoring) -> dict:
+    """How often each scoring option's branch fired (see ``LegDayGame.rule_events``);
+    the shake tie-breaks are counted where they are made."""
+    curls = len(scoring["curl_points"])
+    racing = [n for n, racer in zip(images, in_race) if racer and n > 0]
+    most = max(racing, default=0)
+    return {
+        "curl overflow": sum([1 for t, scored in zip(tallies, alive) if scored and t[0].get("curl", 0) > curls]),
+        "shake tie for most": int(racing.count(most) > 1 and min(racing) < most) if racing else 0,
+        "shake tie-break": 0,
+        "eliminated player with shakes": sum([1 for i in eliminated if images[i] > 0]),
+        "elimination applied": len(eliminated) + len(penalised),
+    }
 
 
 def squat_count(card: str, deck: Deck | None = None) -> int:
