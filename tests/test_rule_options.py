@@ -140,3 +140,192 @@ def test_a_save_from_before_an_option_existed_loads_with_its_default():
     assert game.state_from_json(json.dumps(data)).to_json() == state.to_json()
     with pytest.raises(ValueError, match="played with options"):
         gamedesign.load("legday", players=2, elimination="none").state_from_json(json.dumps(data))
+
+
+# ----------------------------------------------------------------------------------------
+# GYM: play_phase_first, last_placement_action, schedule_tiebreak
+# ----------------------------------------------------------------------------------------
+
+from gamedesign.games.gym import DEFAULT_DECK as GYM_DECK, GymState, Skip  # noqa: E402
+from gamedesign.games.gym.rules import team_of  # noqa: E402
+
+LIFT, SWITCH, FORCE, SWAP, PICK, MOVE = (e.name for e in GYM_DECK.events)
+
+
+def pick_phase(game, seed, advance=True):
+    """A game played to the start of the Play phase: random takes, and after a Brat a
+    random advance (or none, ``advance=False``: every event stays at level 0)."""
+    import random
+
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    while state.phase == "pick":
+        legal = state.legal_actions(state.turn)
+        if state.step == "advance" and not advance:
+            state.apply(state.turn, Skip("advance"))
+        else:
+            state.apply(state.turn, rng.choice(legal))
+    return state
+
+
+def play_out(state, seed=0):
+    import random
+
+    rng = random.Random(seed)
+    while not state.is_over():
+        state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_team_b_may_start_the_play_phase_and_turns_then_go_by_seat(players):
+    for first, seat in (("A", 0), ("B", 1)):
+        game = gamedesign.load("gym", players=players, play_phase_first=first)
+        state = pick_phase(game, seed=3)
+        assert state.phase == "play" and state.turn == seat
+        placers = []
+        while not state.is_over():
+            if state.step == "place":
+                placers.append(state.turn)
+            state.apply(state.turn, state.legal_actions(state.turn)[-1])
+        assert placers[:players] == [(seat + k) % players for k in range(players)]
+        assert all(placers.count(s) == 24 // players for s in range(players))  # equal turns still
+        assert ("team B starts the play phase" in state.rule_use()) == (first == "B")
+
+
+def test_weaker_hands_start_the_play_phase():
+    game = gamedesign.load("gym", players=2, play_phase_first="weaker_hands")
+    starters = set()
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        while state.phase == "pick":
+            before = [list(h) for h in state.hands]
+            state.apply(state.turn, state.legal_actions(state.turn)[0])
+        hands = before if state.phase == "play" and not any(state.board[e][t][i] for e in state.in_play
+                                                             for t in (0, 1) for i in range(3)) else None
+        worth = [sum(max(GYM_DECK.points[k, e] for e in state.in_play) for k in state.hands[s]) for s in (0, 1)]
+        expected = 1 if worth[1] < worth[0] else 0
+        assert hands is not None and state.turn == expected, (seed, worth)
+        starters.add(expected)
+    assert starters == {0, 1}  # both teams started in some of these games
+
+
+def _last_kid_setup(game):
+    """Player 0 holds the last Kid, to place at Swap 2 Kids (whose action stays open)."""
+    board = {
+        LIFT: [["Ada", "Ben", "Chloe"], ["Dev", "Ella", "Finn"]],
+        SWITCH: [["Grace", "Hugo", "Iris"], ["Jonah", "Kira", "Leo"]],
+        SWAP: [[None, "Nico", "Olive"], ["Priya", "Quinn", "Rosa"]],
+        MOVE: [["Maya", "Sam", "Tess"], ["Uri", "Vera", "Wes"]],
+    }
+    return GymState.from_setup(game, hands=[["Zoe"], []], in_play=[LIFT, SWITCH, SWAP, MOVE], board=board)
+
+
+def test_the_last_placement_keeps_its_action_by_default_and_loses_it_as_an_option():
+    keep = _last_kid_setup(gamedesign.load("gym"))
+    keep.apply(0, f"place Zoe at {SWAP} spot 1")
+    assert not keep.is_over() and keep.step == "action"
+    assert any(not isinstance(a, Skip) for a in keep.legal_actions(0))
+    assert keep.rule_use()["action open on the last placement"] == 1
+    keep.apply(0, "swap Zoe with Wes")
+    assert keep.board[MOVE][1][2] == "Zoe" and keep.board[SWAP][0][0] == "Wes"  # the last action moved them
+    keep.apply(0, "skip coach")  # Zoe is a Brat: the Coach step, then the end
+    assert keep.is_over()
+
+    stop = _last_kid_setup(gamedesign.load("gym", last_placement_action=False))
+    stop.apply(0, f"place Zoe at {SWAP} spot 1")
+    assert stop.is_over() and stop.legal_actions(0) == []
+    assert stop.rule_use()["action open on the last placement"] == 1  # the rule took it away
+    assert "without an Event Action" in stop.log[-2]["text"]
+    again = stop.game.state_from_json(stop.to_json())
+    assert again.is_over() and again.result() == stop.result()
+
+
+def test_ties_on_the_schedule_go_up_the_column_or_are_drawn_at_random():
+    column = gamedesign.load("gym")
+    drawn = gamedesign.load("gym", schedule_tiebreak="random")
+    left_top, picked = 0, set()
+    for seed in range(20):
+        a = pick_phase(column, seed, advance=False)  # all six events level at 0
+        assert a.in_play == a.column[:4] and a.rule_use()["schedule tie at the cut"] == 1
+        b = pick_phase(drawn, seed, advance=False)
+        assert b.column == a.column and b.rule_use()["schedule tie at the cut"] == 1
+        left_top += b.in_play != b.column[:4]
+        picked |= {b.column.index(e) for e in b.in_play}
+        assert pick_phase(drawn, seed, advance=False).in_play == b.in_play  # the same seed, the same draw
+        assert "drawn at random" in [line["text"] for line in b.log if line["text"].startswith("events")][0]
+    assert left_top >= 10 and picked == set(range(6))
+
+
+def test_a_random_schedule_tiebreak_changes_only_games_with_a_tie_at_the_cut():
+    """The same seeds with both tie-breaks (engine games, random bots): the events in play
+    differ only in games whose 4th and 5th events were level, and in some of those."""
+    from gamedesign.lab import record_games
+
+    base = record_games(gamedesign.load("gym"), "random", games=60, seed=4)
+    drawn = record_games(gamedesign.load("gym", schedule_tiebreak="random"), "random", games=60, seed=4)
+    changed = 0
+    for a, b in zip(base, drawn):
+        in_play_a = {k for k, v in a.facts.items() if k.startswith("in play: ") and v}
+        in_play_b = {k for k, v in b.facts.items() if k.startswith("in play: ") and v}
+        assert a.rule_use["schedule tie at the cut"] == b.rule_use["schedule tie at the cut"]
+        if not a.rule_use["schedule tie at the cut"]:
+            assert in_play_a == in_play_b
+        changed += in_play_a != in_play_b
+    assert changed >= 5
+
+
+def test_a_coach_beside_an_open_spot_is_counted_at_each_placement():
+    game = gamedesign.load("gym", players=2)
+    board = {LIFT: [["Ada", None, None], [None, None, None]]}
+    for side, counted in (("A", 1), ("B", 0)):
+        state = GymState.from_setup(game, hands=[["Ben", "Chloe"], ["Dev", "Ella"]], in_play=[LIFT, SWITCH, SWAP, MOVE],
+                                    board=board, coaches={FORCE: (LIFT, side)})
+        state.apply(0, f"place Ben at {SWITCH} spot 1")
+        assert state.rule_use().get("Coach beside an open spot", 0) == counted
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"play_phase_first": "C"}, "allowed values: 'A', 'B', 'weaker_hands'"),
+    ({"play_phase_first": 1}, "allowed values: 'A', 'B', 'weaker_hands'"),
+    ({"last_placement_action": "no"}, "allowed values: True, False"),
+    ({"last_placement_action": 0}, "allowed values: True, False"),
+    ({"schedule_tiebreak": "dice"}, "allowed values: 'column', 'random'"),
+])
+def test_bad_gym_values_are_named_with_what_is_allowed(options, words):
+    name = next(iter(options))
+    with pytest.raises(ValueError, match=f"option {name}=.*{words}"):
+        gamedesign.load("gym", **options)
+
+
+def test_who_places_last_decides_many_gym_games():
+    """Seeded greedy games (the batch path plays all but weaker_hands): team B, which
+    places last by default, wins most; starting the Play phase with B, or taking the last
+    placement's action away, hands the advantage to team A; weaker_hands lands between."""
+    wins = {}
+    for name, options in (("A", {}), ("B", {"play_phase_first": "B"}), ("no last action", {"last_placement_action": False})):
+        table = gamedesign.simulate(gamedesign.load("gym", **options), "greedy", games=3000, seed=5)
+        assert table.attrs["path"] == "batch"
+        wins[name] = table[table.seat == 0].won.mean()
+    weaker = gamedesign.simulate(gamedesign.load("gym", play_phase_first="weaker_hands"), "greedy", games=300, seed=5)
+    assert weaker.attrs["path"] == "object"
+    wins["weaker_hands"] = weaker[weaker.seat == 0].won.mean()
+    assert wins["A"] < 0.45 and wins["B"] > wins["A"] + 0.15 and wins["no last action"] > wins["A"] + 0.1
+    assert wins["A"] + 0.05 < wins["weaker_hands"] < wins["B"] - 0.05
+
+
+def test_gym_options_and_rule_counts_survive_a_save():
+    game = gamedesign.load("gym", players=4, play_phase_first="B", schedule_tiebreak="random",
+                           last_placement_action=False)
+    state = pick_phase(game, seed=6)
+    for _ in range(9):
+        state.apply(state.turn, state.legal_actions(state.turn)[0])
+    again = game.state_from_json(state.to_json())
+    assert again.rule_use() == state.rule_use() and again.turn == state.turn
+    assert play_out(again, 1).result() == play_out(state.clone(), 1).result()
+    data = json.loads(state.to_json())
+    del data["rules_used"]  # a save from before the counts existed
+    assert game.state_from_json(json.dumps(data)).rule_use() == {}
+    data["rules_used"] = {"nothing like this": 1}
+    with pytest.raises(ValueError, match="a rule event"):
+        game.state_from_json(json.dumps(data))
