@@ -329,3 +329,80 @@ def test_gym_options_and_rule_counts_survive_a_save():
     data["rules_used"] = {"nothing like this": 1}
     with pytest.raises(ValueError, match="a rule event"):
         game.state_from_json(json.dumps(data))
+
+
+# ----------------------------------------------------------------------------------------
+# The Diet Game: feed_last_place
+# ----------------------------------------------------------------------------------------
+
+
+def diet_breakfast(weights, **options):
+    """A Diet Game at seat 0's Breakfast, weights set by hand; seat 3 (on seat 0's right)
+    holds a fattening breakfast."""
+    game = gamedesign.load("diet", players=4, **options)
+    state = game.new_state(seed=1)
+    state.apply(0, "discard nothing")
+    assert state.phase == "breakfast" and state.to_move() == [0]
+    state.weights = list(weights)
+    fattening = next(c.name for c in game.deck.cards if c.kind == "breakfast" and c.pounds > 0)
+    if fattening not in state.hands[3]:  # swap it with a card of seat 3's hand, wherever it is
+        place = next(cards for cards in (state.deck, state.discard, *state.hands) if fattening in cards)
+        i = place.index(fattening)
+        place[i], state.hands[3][0] = state.hands[3][0], place[i]
+    return state, fattening
+
+
+def test_the_player_alone_in_last_place_is_fed_by_default_and_spared_as_an_option():
+    fed, food = diet_breakfast([2, 0, -1, 1])
+    fed.apply(0, "no breakfast")
+    assert fed.step == "neighbour" and fed.to_move() == [3]
+    assert f"play {food}" in map(str, fed.legal_actions(3))
+    assert fed.rule_use() == {"meal skipped in last place": 1}
+
+    spared, _ = diet_breakfast([2, 0, -1, 1], feed_last_place=False)
+    spared.apply(0, "no breakfast")
+    assert spared.phase == "exercise" and spared.to_move() == [0]  # nobody was asked to feed seat 0
+    assert spared.log[-1] == "Ann is in last place: nobody may feed them a fattening breakfast."
+    assert spared.rule_use() == {"meal skipped in last place": 1}
+    assert spared.game.state_from_json(spared.to_json()).rule_use() == spared.rule_use()
+
+
+def test_a_shared_last_place_or_a_lighter_player_is_still_fed():
+    for weights in ([2, 2, 0, 0], [0, 0, 0, 0], [0, 3, 0, 0]):
+        state, _ = diet_breakfast(weights, feed_last_place=False)
+        state.apply(0, "no breakfast")
+        assert state.step == "neighbour" and state.rule_use() == {}, weights
+
+
+def test_a_save_that_asks_to_feed_the_spared_player_is_refused():
+    state, _ = diet_breakfast([2, 0, -1, 1])
+    state.apply(0, "no breakfast")
+    data = json.loads(state.to_json())
+    data["options"]["feed_last_place"] = False
+    with pytest.raises(ValueError, match="feed_last_place=False nobody may feed them"):
+        gamedesign.load("diet", players=4, feed_last_place=False).state_from_json(json.dumps(data))
+    del data["rules_used"]  # a save from before the counts existed, of the standard rules
+    data["options"]["feed_last_place"] = True
+    assert gamedesign.load("diet", players=4).state_from_json(json.dumps(data)).rule_use() == {}
+
+
+def test_bad_diet_values_are_named_with_what_is_allowed():
+    with pytest.raises(ValueError, match="option feed_last_place='no' .*allowed values: True, False"):
+        gamedesign.load("diet", feed_last_place="no")
+
+
+def test_sparing_the_last_place_closes_the_gap_between_players():
+    """Seeded games (batch path): fewer fattening meals are fed and the heaviest player
+    ends lighter, by a little between greedy players and by a lot between random ones."""
+    def run(bots, spare):
+        table = gamedesign.simulate(gamedesign.load("diet", feed_last_place=not spare), bots, games=4000, seed=2)
+        assert table.attrs["path"] == "batch"
+        per_game = table.groupby("game").score
+        return table.fattening_played.mean(), per_game.max().mean(), (per_game.max() - per_game.min()).mean()
+
+    fed, heaviest, spread = run("greedy", False)
+    spared_fed, spared_heaviest, spared_spread = run("greedy", True)
+    assert spared_fed < fed - 0.05 and spared_heaviest < heaviest - 0.05 and spared_spread < spread - 0.05
+    fed, heaviest, spread = run("random", False)
+    spared_fed, spared_heaviest, spared_spread = run("random", True)
+    assert spared_fed < fed - 2 and spared_heaviest < heaviest - 3 and spared_spread < spread - 3
