@@ -89,3 +89,52 @@ def test_a_comparison_shows_the_counts_and_the_verdict_leaves_them_out_of_its_he
     said = str(lab.verdict(table))
     assert "rule used" not in said.lower() and "no elimination" in said
 
+
+
+def _legday_counts(tableaus, **options):
+    """The Leg Day rule events of final tableaus, as the engine counts them."""
+    from gamedesign.games.legday.scoring import rule_use
+
+    game = gamedesign.load("legday", players=len(tableaus), **options)
+    report = game.score_tableaus(tableaus)
+    curls = [sum(1 for name, _ in t if name == "Preacher Curl") for t in tableaus]
+    return rule_use(report, curls, curl_sets=5, elimination=game.options.elimination,
+                    eliminated_in_shake_race=game.options.eliminated_in_shake_race)
+
+
+def cards(*names, up=False):
+    return [(name, up) for name in names]
+
+
+def legs(n):
+    return cards(*["Zilch"] * n)
+
+
+def test_leg_day_counts_each_scoring_branch_where_it_decides():
+    six_curls = cards(*["Preacher Curl"] * 6)
+    # A 6th curl counts for a player who scores, not for an eliminated one.
+    counts = _legday_counts([six_curls + legs(3), six_curls + legs(1), legs(2)])
+    assert counts["curl overflow"] == 1 and counts["elimination applied"] == 1
+    assert _legday_counts([six_curls + legs(3), six_curls + legs(1), legs(2)], elimination="none")["curl overflow"] == 2
+    # Two tied for most shakes with a third behind: second place is at stake.
+    tied = [cards("Protein Shake x3") + legs(3), cards("Protein Shake x3") + legs(3), cards("Protein Shake x2") + legs(3),
+            legs(1)]
+    assert _legday_counts(tied)["shake tie for most"] == 1
+    assert _legday_counts(tied[:2] + [legs(3), legs(1)])["shake tie for most"] == 0  # nobody behind them
+    # The fewest Leg Days tied: shakes choose who goes; the eliminated one holds shakes.
+    group = [cards("Protein Shake x3") + legs(1), cards("Protein Shake x1") + legs(1), legs(4)]
+    counts = _legday_counts(group)
+    assert counts["shake tie-break"] == 1 and counts["eliminated player with shakes"] == 1
+    assert _legday_counts(group, elimination="none")["shake tie-break"] == 0  # nobody is chosen
+    assert _legday_counts(group, elimination="penalty")["elimination applied"] == 1
+    # A tie on points and Leg Days among the best: shakes break it (or it is shared).
+    best = cards("Bench Press", "Bench Press") + legs(3)
+    assert _legday_counts([best, best, legs(4), legs(1)])["shake tie-break"] == 1  # then shared
+    presses = cards("Overhead Press", "Overhead Press", "Overhead Press", "Underhand Pull-Up") + legs(3)  # 11 points
+    a, b = presses + cards("Protein Shake x3"), presses + cards("Protein Shake x1", "Protein Shake x1")
+    ahead = [cards("Protein Shake x3", "Protein Shake x3", "Protein Shake x3") + legs(3),
+             cards("Protein Shake x3", "Protein Shake x2") + legs(3)]  # they take the shake race's points
+    assert _legday_counts([a, b, *ahead, legs(1)])["shake tie-break"] == 1  # a wins on images
+    counts = _legday_counts([cards("Bench Press", "Bench Press") + legs(3), cards("Bench Press", "Bench Press") + legs(4),
+                             legs(1)])
+    assert counts["shake tie-break"] == 0  # the Leg Days broke it

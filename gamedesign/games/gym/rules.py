@@ -821,7 +821,7 @@ class GymState(State):
         self.placed, self.placed_at = action.kid, action.event
         self.step = "action"
         self._say(player, f"player {player} placed {action.kid} at {action.event} spot {action.spot}")
-        if self._kids_left() == 0:  # the last placement of the game
+        if not self.hands[player] and self._kids_left() == 0:  # the last placement of the game
             if len(self._legal_action(player)) > 1:
                 self._count("action open on the last placement")
             if not self.game.options.last_placement_action:

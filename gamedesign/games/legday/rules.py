@@ -32,6 +32,7 @@ import random
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
 from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
+from .scoring import rule_use as scoring_rule_use
 
 
 #: The most points ``elimination_penalty`` may take off.
@@ -374,9 +375,16 @@ class LegDayState(State):
         )
 
     def rule_use(self) -> dict:
-        """How often each scoring option's branch fired (``LegDayGame.rule_events``): all
-        of them fire at the final scoring, so ``{}`` before the end."""
-        return dict(self.report().rule_use) if self.is_over() else {}
+        """How often each scoring option's branch fired (``LegDayGame.rule_events``, see
+        ``scoring.rule_use``): all of them fire at the final scoring, so ``{}`` before the end."""
+        if not self.is_over():
+            return {}
+        game = self.game
+        facts = game._facts
+        curls = [sum([1 for name, _ in tableau if facts[name][0] == "curl"]) for tableau in self.tableaus]
+        o = game.options
+        return scoring_rule_use(self.report(), curls, curl_sets=len(game.deck.scoring["curl_points"]),
+                                elimination=o.elimination, eliminated_in_shake_race=o.eliminated_in_shake_race)
 
     def report(self) -> ScoreReport:
         """The full :class:`ScoreReport` of a finished game."""

@@ -42,9 +42,8 @@ class ScoreReport:
     category to its points (``None`` when eliminated); ``eliminated`` and ``winners`` are
     tuples of seats; ``leg_days``, ``shake_images`` and ``shake_cards`` give each seat's
     counts used by the tie-breaks; ``decided_by`` says how the winner was found;
-    ``penalised`` lists the seats that lost points to ``elimination="penalty"``;
-    ``rule_use`` counts how often each rule option's branch fired (the events of
-    ``LegDayGame.rule_events``).
+    ``penalised`` lists the seats that lost points to ``elimination="penalty"``
+    (:func:`rule_use` says how often each option's branch fired).
     """
 
     points: tuple
@@ -57,7 +56,6 @@ class ScoreReport:
     decided_by: str = ""
     collection_points: tuple = field(default=())
     penalised: tuple = field(default=())
-    rule_use: dict = field(default_factory=dict, compare=False)
 
     def to_frame(self, names=None):
         """The report as a pandas table: one row per player, points by category, total,
@@ -402,9 +400,6 @@ def _score_tallies(
         totals[i] -= elimination_penalty
     points = tuple([totals[i] if alive[i] else None for i in seats])
     breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
-    rule_use = _rule_use(tallies, images, in_race, alive, eliminated, penalised, scoring)
-    if elimination != "none" and len([i for i in seats if leg_days[i] == fewest]) > 1:
-        rule_use["shake tie-break"] += 1  # the fewest Leg Days were tied: shakes chose the group
 
     # 4. Winner with tie-breaks.
     contenders = [i for i in seats if alive[i]]
@@ -419,8 +414,6 @@ def _score_tallies(
             for label, key in (("most Leg Day cards", leg_days), (shake_label, shakes)):
                 if len(contenders) == 1:
                     break
-                if key is shakes:
-                    rule_use["shake tie-break"] += 1
                 top = max([key[i] for i in contenders])
                 narrowed = [i for i in contenders if key[i] == top]
                 if len(narrowed) < len(contenders):
@@ -439,22 +432,40 @@ def _score_tallies(
         decided_by=decided_by,
         collection_points=collected,
         penalised=penalised,
-        rule_use=rule_use,
     )
 
 
-def _rule_use(tallies, images, in_race, alive, eliminated, penalised, scoring) -> dict:
-    """How often each scoring option's branch fired (see ``LegDayGame.rule_events``);
-    the shake tie-breaks are counted where they are made."""
-    curls = len(scoring["curl_points"])
-    racing = [n for n, racer in zip(images, in_race) if racer and n > 0]
+def rule_use(report: ScoreReport, curls, *, curl_sets: int, elimination: str, eliminated_in_shake_race: bool) -> dict:
+    """How often each scoring option's branch fired in the game of ``report`` (the events
+    of ``LegDayGame.rule_events``), worked out from the report when asked, so that scoring
+    itself stays as quick as it was. ``curls`` gives each seat's Preacher Curls and
+    ``curl_sets`` the length of the curl table.
+
+    * ``curl overflow``: scoring players with more curls than the table (``curl_overflow``);
+    * ``shake tie for most``: 1 when two or more in the shake race tied for most images and
+      someone in it had fewer (``shake_second_after_tie``);
+    * ``shake tie-break``: tie-breaks that compared shakes (``tiebreak_shakes``): the fewest
+      Leg Days tied (when someone is eliminated or penalised), and a tie on points and Leg
+      Days among the best;
+    * ``eliminated player with shakes``: eliminated players with shake images
+      (``eliminated_in_shake_race``);
+    * ``elimination applied``: players eliminated or penalised (``elimination``).
+    """
+    seats = range(len(report.points))
+    scored = [report.points[i] is not None for i in seats]
+    in_race = [True] * len(scored) if eliminated_in_shake_race else scored
+    racing = [n for n, racer in zip(report.shake_images, in_race) if racer and n > 0]
     most = max(racing, default=0)
+    fewest = min(report.leg_days)
+    tie_breaks = int(elimination != "none" and report.leg_days.count(fewest) > 1)
+    decided = report.decided_by
+    tie_breaks += decided.startswith("shared win") or decided.startswith("tie on points, broken by most Protein")
     return {
-        "curl overflow": sum([1 for t, scored in zip(tallies, alive) if scored and t[0].get("curl", 0) > curls]),
-        "shake tie for most": int(racing.count(most) > 1 and min(racing) < most) if racing else 0,
-        "shake tie-break": 0,
-        "eliminated player with shakes": sum([1 for i in eliminated if images[i] > 0]),
-        "elimination applied": len(eliminated) + len(penalised),
+        "curl overflow": sum([1 for n, s in zip(curls, scored) if s and n > curl_sets]),
+        "shake tie for most": int(len(racing) > 1 and racing.count(most) > 1 and min(racing) < most),
+        "shake tie-break": tie_breaks,
+        "eliminated player with shakes": sum([1 for i in report.eliminated if report.shake_images[i] > 0]),
+        "elimination applied": len(report.eliminated) + len(report.penalised),
     }
 
 
@@ -472,4 +483,4 @@ def squat_count(card: str, deck: Deck | None = None) -> int:
     return drawn.count
 
 
-__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "shake_points", "squat_count", "CATEGORIES"]
+__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "rule_use", "shake_points", "squat_count", "CATEGORIES"]
