@@ -138,3 +138,13 @@ def test_leg_day_counts_each_scoring_branch_where_it_decides():
     counts = _legday_counts([cards("Bench Press", "Bench Press") + legs(3), cards("Bench Press", "Bench Press") + legs(4),
                              legs(1)])
     assert counts["shake tie-break"] == 0  # the Leg Days broke it
+
+
+def test_a_game_of_ones_own_shows_its_rule_use_through_the_same_hooks():
+    """The template game counts its tied races: the lab lists them under the option ``ties``."""
+    game = gamedesign.load("sprint", players=3)
+    records = lab.record_games(game, "random", games=40, seed=1)
+    row = lab.rule_use(records).iloc[0]
+    assert (row["option"], row["event"]) == ("ties", "tied race")
+    assert row["total"] == sum(r.facts["tied races"] for r in records) > 0
+    assert "rule used: tied race" in metrics.game_table(records).columns

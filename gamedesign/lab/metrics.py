@@ -312,11 +312,14 @@ def rule_use(records) -> pd.DataFrame:
     if isinstance(records, dict):
         return pd.concat([rule_use(recs).assign(variant=label) for label, recs in records.items()],
                          ignore_index=True)
-    from ..registry import GAMES, game_class
+    from ..registry import game_class
 
     records = list(records)
     name = next((r.game_name for r in records if r.game_name), "")
-    options = dict(game_class(name).rule_events) if name in GAMES else {}
+    try:
+        options = dict(game_class(name).rule_events) if name else {}
+    except ValueError:  # a game no longer registered: its events without their options
+        options = {}
     events = list(dict.fromkeys([*options, *(e for r in records for e in r.rule_use)]))
     rows = []
     for event in events:
