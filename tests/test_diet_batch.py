@@ -66,8 +66,8 @@ def _columns(cards: Cards, state):
 
 @pytest.mark.parametrize(
     "players, options",
-    [(2, {}), (4, {}), (6, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}), (5, {"deal_at_start": False, "first_player": 2}),
-     (4, {"feed_last_place": False})],
+    [(2, {}), (4, {}), (6, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}),
+     (5, {"deal_at_start": False, "first_player": 2}), (4, {"feed_last_place": False})],
     ids=["2p", "4p", "6p", "3p-small-deck", "5p-empty-hands", "4p-last-place-fed-never"],
 )
 def test_every_decision_offers_the_engines_number_of_choices(players, options):

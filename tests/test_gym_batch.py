@@ -454,7 +454,7 @@ def test_a_first_seat_that_differs_from_game_to_game_is_played_on_the_engine():
     game = gamedesign.load("gym", play_phase_first="weaker_hands")
     assert not batch.batch_supports(game) and batch.batch_supports(gamedesign.load("gym", **LESSON_OPTIONS))
     assert gamedesign.simulate(game, "random", games=4, seed=1).attrs["path"] == "object"
-    with pytest.raises(ValueError, match="does not play these rule options .play_phase_first='weaker_hands'.*batch=False"):
+    with pytest.raises(ValueError, match="does not play these rule options .play_phase_first='weaker_hands'"):
         gamedesign.simulate(game, "random", games=4, seed=1, batch=True)
 
 

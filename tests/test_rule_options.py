@@ -303,7 +303,8 @@ def test_who_places_last_decides_many_gym_games():
     places last by default, wins most; starting the Play phase with B, or taking the last
     placement's action away, hands the advantage to team A; weaker_hands lands between."""
     wins = {}
-    for name, options in (("A", {}), ("B", {"play_phase_first": "B"}), ("no last action", {"last_placement_action": False})):
+    variants = (("A", {}), ("B", {"play_phase_first": "B"}), ("no last action", {"last_placement_action": False}))
+    for name, options in variants:
         table = gamedesign.simulate(gamedesign.load("gym", **options), "greedy", games=3000, seed=5)
         assert table.attrs["path"] == "batch"
         wins[name] = table[table.seat == 0].won.mean()

@@ -117,8 +117,8 @@ def test_leg_day_counts_each_scoring_branch_where_it_decides():
     assert counts["curl overflow"] == 1 and counts["elimination applied"] == 1
     assert _legday_counts([six_curls + legs(3), six_curls + legs(1), legs(2)], elimination="none")["curl overflow"] == 2
     # Two tied for most shakes with a third behind: second place is at stake.
-    tied = [cards("Protein Shake x3") + legs(3), cards("Protein Shake x3") + legs(3), cards("Protein Shake x2") + legs(3),
-            legs(1)]
+    three, two = cards("Protein Shake x3") + legs(3), cards("Protein Shake x2") + legs(3)
+    tied = [three, three, two, legs(1)]
     assert _legday_counts(tied)["shake tie for most"] == 1
     assert _legday_counts(tied[:2] + [legs(3), legs(1)])["shake tie for most"] == 0  # nobody behind them
     # The fewest Leg Days tied: shakes choose who goes; the eliminated one holds shakes.
@@ -135,8 +135,8 @@ def test_leg_day_counts_each_scoring_branch_where_it_decides():
     ahead = [cards("Protein Shake x3", "Protein Shake x3", "Protein Shake x3") + legs(3),
              cards("Protein Shake x3", "Protein Shake x2") + legs(3)]  # they take the shake race's points
     assert _legday_counts([a, b, *ahead, legs(1)])["shake tie-break"] == 1  # a wins on images
-    counts = _legday_counts([cards("Bench Press", "Bench Press") + legs(3), cards("Bench Press", "Bench Press") + legs(4),
-                             legs(1)])
+    pair = cards("Bench Press", "Bench Press")
+    counts = _legday_counts([pair + legs(3), pair + legs(4), legs(1)])
     assert counts["shake tie-break"] == 0  # the Leg Days broke it
 
 

@@ -483,4 +483,6 @@ def squat_count(card: str, deck: Deck | None = None) -> int:
     return drawn.count
 
 
-__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "rule_use", "shake_points", "squat_count", "CATEGORIES"]
+__all__ = [
+    "ScoreReport", "score_tableaus", "collection_breakdown", "rule_use", "shake_points", "squat_count", "CATEGORIES",
+]
