@@ -450,7 +450,7 @@ class DietState(State):
         """True when ``seat`` is heavier than every other player (alone in last place)."""
         weights = self.weights
         mine = weights[seat]
-        return all(w < mine for s, w in enumerate(weights) if s != seat)
+        return mine == max(weights) and weights.count(mine) == 1
 
     def _apply(self, player: int, action) -> None:
         handler = {
