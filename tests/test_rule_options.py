@@ -407,3 +407,27 @@ def test_sparing_the_last_place_closes_the_gap_between_players():
     fed, heaviest, spread = run("random", False)
     spared_fed, spared_heaviest, spared_spread = run("random", True)
     assert spared_fed < fed - 2 and spared_heaviest < heaviest - 3 and spared_spread < spread - 3
+
+
+# ----------------------------------------------------------------------------------------
+# Variants: the new options as data, in JSON and TOML
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, options", [
+    ("legday", {"elimination": "penalty", "elimination_penalty": 4}),
+    ("gym", {"play_phase_first": "weaker_hands", "last_placement_action": False, "schedule_tiebreak": "random"}),
+    ("diet", {"feed_last_place": False}),
+])
+@pytest.mark.parametrize("suffix", [".json", ".toml"])
+def test_variants_with_the_new_options_round_trip_through_preset_files(game, options, suffix, tmp_path):
+    from gamedesign.lab import load_preset, save_preset, variant
+
+    if suffix == ".toml":
+        pytest.importorskip("tomllib" if __import__("sys").version_info >= (3, 11) else "tomli")
+    v = variant(game, "lesson", **options)
+    again = load_preset(save_preset(v, tmp_path / f"lesson{suffix}"))
+    assert again.options == options
+    built = again.build()
+    assert {k: getattr(built.options, k) for k in options} == options
+    assert built.options_dict() == v.build().options_dict()
