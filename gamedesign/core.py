@@ -18,8 +18,9 @@ Optional hooks, each with a default, add what a game gives the tools (see
 (a greedy bot), ``Game.bots`` (named bots), ``Game.teams`` (fair shares for teams),
 ``Game.lab_profile`` (what the design lab records), ``Game.printed_cards`` and
 ``Game.rules_summary`` (cards and a rules sheet to print), ``State.running_scores`` (lead
-changes and the race in the lab) and ``State.hidden_variant`` (a check that observations
-hide what they must).
+changes and the race in the lab), ``Game.rule_events`` with ``State.rule_use`` (how often
+each rule's branch fired, in the lab) and ``State.hidden_variant`` (a check that
+observations hide what they must).
 
 Randomness comes only from a seeded generator kept inside the state, so the same seed
 and the same actions always give the same game, also across a save/load round trip.
@@ -214,6 +215,10 @@ class Game(ABC):
     #: Players when ``load`` is not told (``None``: the smallest allowed number).
     default_players: ClassVar[int | None] = None
     Options: ClassVar[type]
+    #: The rule events a state of this game counts (see :meth:`State.rule_use`): event
+    #: name (an English phrase) -> the rule option whose branch it is. Optional hook: the
+    #: design lab shows each as a measure, "how often did this rule matter".
+    rule_events: ClassVar[dict] = {}
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))
@@ -340,7 +345,12 @@ class Game(ABC):
             raise ValueError(
                 f"this saved state has {brief(data.get('players'))} players; this game has {self.num_players}"
             )
-        if _canonical(data.get("options")) != _canonical(self.options_dict()):
+        saved = data.get("options")
+        if isinstance(saved, dict):
+            # A save made before an option existed was played with that option's default.
+            defaults = {f.name: f.default for f in dataclasses.fields(self.Options)}
+            saved = {**{k: v for k, v in defaults.items() if k not in saved}, **saved}
+        if _canonical(saved) != _canonical(self.options_dict()):
             raise ValueError(
                 f"this saved state was played with options {brief(data.get('options'), 300)}, "
                 f"not {brief(self.options_dict(), 300)}"
@@ -435,6 +445,16 @@ class State(ABC):
     def is_over(self) -> bool:
         """True when the game has ended."""
         return not self.to_move()
+
+    def rule_use(self) -> dict:
+        """How many times each rule event of the game (``Game.rule_events``) has happened
+        in this game so far: event -> count (events that never happened may be missing).
+
+        Optional hook, read by the design lab at the end of a game: a count stays 0 for a
+        rule whose branch never fired, so a dead rule shows. ``{}`` (the default): the
+        game counts none.
+        """
+        return {}
 
     def running_scores(self) -> tuple | None:
         """Each seat's score so far, one number per seat (higher is better), or ``None``.

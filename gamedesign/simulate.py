@@ -866,6 +866,13 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
         raise ValueError(
             f"the {game.title} batch path plays only bots named {', '.join(allowed)}, not {bots}"
         )
+    supports = getattr(module, "batch_supports", None)
+    if supports is not None and not supports(game):
+        changed = ", ".join(f"{k}={v!r}" for k, v in _changed_options(game).items())
+        raise ValueError(
+            f"the {game.title} batch path does not play these rule options ({changed}); "
+            "use simulate(..., batch=False), or batch=None to choose the path by itself"
+        )
     size = module.BATCH_SIZE
     streams = np.random.SeedSequence(seed).spawn(-(-games // size))
     own_pool = None
@@ -882,6 +889,17 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
     frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
     frame["score"] = frame["score"].astype("Float64")
     return frame
+
+
+def _changed_options(game) -> dict:
+    """The rule options of ``game`` that differ from their defaults (the deck left out)."""
+    import dataclasses
+
+    return {
+        f.name: getattr(game.options, f.name)
+        for f in dataclasses.fields(game.options)
+        if f.name != "deck" and getattr(game.options, f.name) != f.default
+    }
 
 
 def _progress_bar(games: int, progress):

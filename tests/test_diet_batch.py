@@ -66,8 +66,9 @@ def _columns(cards: Cards, state):
 
 @pytest.mark.parametrize(
     "players, options",
-    [(2, {}), (4, {}), (6, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}), (5, {"deal_at_start": False, "first_player": 2})],
-    ids=["2p", "4p", "6p", "3p-small-deck", "5p-empty-hands"],
+    [(2, {}), (4, {}), (6, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}),
+     (5, {"deal_at_start": False, "first_player": 2}), (4, {"feed_last_place": False})],
+    ids=["2p", "4p", "6p", "3p-small-deck", "5p-empty-hands", "4p-last-place-fed-never"],
 )
 def test_every_decision_offers_the_engines_number_of_choices(players, options):
     game = gamedesign.load("diet", players=players, **options)
@@ -213,8 +214,9 @@ def _compare(engine: pd.DataFrame, fast: pd.DataFrame, players: int) -> None:
         (4, {}, 240),
         (2, {"deal_at_start": False, "first_player": 1, "target": -5, "max_turns": 80}, 400),
         (5, {"deck": SMALL_DECK, "target": -4, "max_turns": 50}, 400),
+        (3, {"feed_last_place": False, "max_turns": 90}, 400),
     ],
-    ids=["4p", "2p-options", "5p-small-deck"],
+    ids=["4p", "2p-options", "5p-small-deck", "3p-last-place-fed-never"],
 )
 def test_batch_games_have_the_engines_result_distributions(players, options, engine_games):
     game = gamedesign.load("diet", players=players, **options)
@@ -371,8 +373,9 @@ def test_batch_greedy_planning_is_the_greedy_bots_on_many_hands():
         (4, "greedy", {}, 300),
         (3, ["greedy", "random", "greedy"], {"deck": SMALL_DECK, "target": -4, "max_turns": 50}, 400),
         (2, ["random", "greedy"], {"deal_at_start": False, "first_player": 1, "max_turns": 80}, 400),
+        (4, "greedy", {"feed_last_place": False}, 300),
     ],
-    ids=["4p-greedy", "3p-mixed-small-deck", "2p-mixed-options"],
+    ids=["4p-greedy", "3p-mixed-small-deck", "2p-mixed-options", "4p-greedy-last-place-fed-never"],
 )
 def test_batch_greedy_games_have_the_engines_result_distributions(players, bots, options, engine_games):
     game = gamedesign.load("diet", players=players, **options)

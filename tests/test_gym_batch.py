@@ -369,10 +369,14 @@ def summary(table, events):
     return out
 
 
+LESSON_OPTIONS = {"play_phase_first": "B", "last_placement_action": False, "schedule_tiebreak": "random"}
+
+
 @pytest.mark.parametrize("config", [
     {"players": 2},
     {"players": 4, "brat_advance": "two_to_one", "coach_blocks_placement": True},
-], ids=["2p", "4p-options"])
+    {"players": 4, **LESSON_OPTIONS},
+], ids=["2p", "4p-options", "4p-lesson-options"])
 def test_batch_runs_have_the_engines_result_distributions(config):
     """Same rules, different random streams: the same rates within statistical tolerance."""
     game = gamedesign.load("gym", **config)
@@ -403,7 +407,9 @@ def test_batch_runs_have_the_engines_result_distributions(config):
     ({"players": 2}, "greedy"),
     ({"players": 2, "deck": custom_deck(), "brat_advance": "one_to_two"}, ["random", "greedy"]),
     ({"players": 4, "brat_advance": "two_to_one", "coach_blocks_placement": True}, ["greedy", "greedy", "random", "greedy"]),
-], ids=["2p-greedy", "2p-custom-deck-mixed", "4p-options-mixed"])
+    ({"players": 2, **LESSON_OPTIONS}, "greedy"),
+    ({"players": 2, "last_placement_action": False}, ["random", "greedy"]),
+], ids=["2p-greedy", "2p-custom-deck-mixed", "4p-options-mixed", "2p-lesson-options-greedy", "2p-no-last-action-mixed"])
 def test_batch_greedy_runs_have_the_engines_result_distributions(config, bots):
     """Greedy and mixed seats: the engine's win rates, margins, scores and events in play."""
     game = gamedesign.load("gym", **config)
@@ -442,6 +448,14 @@ def test_batch_path_refuses_bots_it_cannot_play():
     from gamedesign.games import gym
 
     assert gym.BATCH_BOTS == ("random", "greedy") and gym.batch_table is batch.batch_table
+
+
+def test_a_first_seat_that_differs_from_game_to_game_is_played_on_the_engine():
+    game = gamedesign.load("gym", play_phase_first="weaker_hands")
+    assert not batch.batch_supports(game) and batch.batch_supports(gamedesign.load("gym", **LESSON_OPTIONS))
+    assert gamedesign.simulate(game, "random", games=4, seed=1).attrs["path"] == "object"
+    with pytest.raises(ValueError, match="does not play these rule options .play_phase_first='weaker_hands'"):
+        gamedesign.simulate(game, "random", games=4, seed=1, batch=True)
 
 
 # ----------------------------------------------------------------------------------------

@@ -152,8 +152,12 @@ def test_controls_show_words_not_raw_names():
     shown = [w.description for w in app.option_widgets.values()]
     assert "A 6th Preacher Curl" in shown and "curl_overflow" not in shown
     for control in app.option_widgets.values():
-        assert not {"True", "False"} & {text for text, _ in control.options}
+        if hasattr(control, "options"):  # a dropdown of values (a number has a box)
+            assert not {"True", "False"} & {text for text, _ in control.options}
     assert ("starts a new set", "new_set") in app.option_widgets["curl_overflow"].options
+    assert ("lose points and play on", "penalty") in app.option_widgets["elimination"].options
+    penalty = app.option_widgets["elimination_penalty"]
+    assert penalty.description == "Points the fewest Leg Days lose" and penalty.value == 10
     assert ("Don't Skip Leg Day", "legday") in app.game.options
     assert all("_" not in text for text, _ in app.preset.options)
     assert app.deck_sliders[("scoring", "bench_set_points")].description == "Bench Press: points a pair"

@@ -59,13 +59,16 @@ def test_errors_name_the_variant_and_the_offending_entry(data, words):
 
 def test_every_shipped_preset_loads_and_builds():
     names = preset_names()
-    for expected in ["legday_bench6", "legday_curl_new_set", "legday_24_leg_days", "gym_coach_blocks_placement",
-                     "gym_one_to_two", "diet_no_deal_at_start", "diet_target_-8"]:
+    for expected in ["legday_bench6", "legday_curl_new_set", "legday_24_leg_days", "legday_elimination_penalty",
+                     "gym_coach_blocks_placement", "gym_one_to_two", "gym_team_b_starts", "gym_no_last_action",
+                     "diet_no_deal_at_start", "diet_target_-8", "diet_spare_last_place"]:
         assert expected in names
     for name in names:
         v = load_preset(name)
         assert v.build().name == name.split("_")[0] and v.description
-    assert preset_names("gym") == ["gym_coach_blocks_placement", "gym_one_to_two"]
+    assert preset_names("gym") == ["gym_coach_blocks_placement", "gym_no_last_action", "gym_one_to_two",
+                                   "gym_team_b_starts"]
+    assert load_preset("gym_no_last_action").build().options.last_placement_action is False
     deck = load_preset("legday_24_leg_days").build().deck
     assert sum(c.count for c in deck.cards if c.kind == "legday") == 24
 

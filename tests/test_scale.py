@@ -131,6 +131,10 @@ OPTION_SETS = [
     for s in (True, False)
     for t in ("images", "cards")
     for e in (False, True)
+] + [
+    dict(curl_overflow=c, tiebreak_shakes=t, eliminated_in_shake_race=e, elimination=rule, elimination_penalty=p)
+    for c, t, e in (("cap", "images", False), ("new_set", "cards", True))
+    for rule, p in (("penalty", 10), ("penalty", 3), ("none", 10))
 ]
 
 
@@ -157,13 +161,17 @@ def test_batch_scoring_gives_the_scores_of_score_tableaus(options):
             points = [None if np.isnan(p) else int(p) for p in scored["points"][0]]
             assert points == list(report.points)
             assert tuple(np.flatnonzero(scored["eliminated"][0])) == report.eliminated
+            assert tuple(np.flatnonzero(scored["penalised"][0])) == report.penalised
+            assert [None if np.isnan(p) else p for p in scored["breakdown"][0, :, -1]] == [
+                None if b is None else b["Leg Day"] for b in report.breakdown]
             assert tuple(np.flatnonzero(scored["winners"][0])) == report.winners
             assert scored["decided_by"][0] == report.decided_by
             assert tuple(scored["collection_points"][0]) == report.collection_points
             assert tuple(scored["shake_images"][0]) == report.shake_images
 
 
-def test_batch_greedy_values_are_the_greedy_bots():
+@pytest.mark.parametrize("elimination", ["fewest", "penalty", "none"])
+def test_batch_greedy_values_are_the_greedy_bots(elimination):
     import random
 
     from gamedesign.games.legday.batch import _GreedyValues
@@ -171,7 +179,7 @@ def test_batch_greedy_values_are_the_greedy_bots():
 
     rng = random.Random(5)
     for players in (2, 4, 5):
-        game = gamedesign.load("legday", players=players)
+        game = gamedesign.load("legday", players=players, elimination=elimination, elimination_penalty=6)
         values = _GreedyValues(game)
         bot = make_bot("greedy", game)
         state = game.new_state(seed=players)

@@ -3,7 +3,8 @@
 * ``variants.py`` - :class:`Variant` (game, players, rule options, deck changes) as data,
   preset files in JSON or TOML, the shipped presets in ``presets/``
 * ``record.py``   - :func:`record_games`: play seeded games and keep per-move facts
-* ``metrics.py``  - design measures computed from game records
+* ``metrics.py``  - design measures computed from game records, and :func:`rule_use`: how
+  often each rule option's branch fired
 * ``compare.py``  - :func:`compare`: variants on the same seeds, differences with 95% intervals
 * ``stats.py``    - Wilson intervals, paired tests, Holm's correction, games needed to see a change
 * ``verdict.py``  - :func:`verdict`: what a comparison shows, in plain words; :func:`measures_table`
@@ -19,6 +20,7 @@ No display code is imported here.
 from . import balance, concepts, labels, metrics, stats
 from .balance import search_balance
 from .compare import compare, compare_records, compare_tables, comparison_summary, run_variants
+from .metrics import rule_use
 from .record import GameRecord, record_games
 from .skill import compare_skill
 from .variants import Variant, apply_deck_changes, load_preset, preset_names, save_preset, variant
@@ -41,6 +43,7 @@ __all__ = [
     "metrics",
     "preset_names",
     "record_games",
+    "rule_use",
     "run_variants",
     "save_preset",
     "search_balance",

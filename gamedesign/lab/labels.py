@@ -7,8 +7,8 @@ the verdicts, the charts and ``docs/design-lab.md`` (whose measure tables are
 :func:`measure` gives its :class:`Measure`: a label, a one-line explanation, the kind of
 number it is (a share of games, points, a length, a count) and which way is better.
 
-Patterns cover the measures named after a seat, a scoring category or an event
-(``"seat {k} wins"``, ``"points from {x}"``, ``"in play: {x}"``).
+Patterns cover the measures named after a seat, a scoring category, an event or a rule
+event (``"seat {k} wins"``, ``"points from {x}"``, ``"in play: {x}"``, ``"rule used: {x}"``).
 """
 
 from __future__ import annotations
@@ -94,6 +94,40 @@ _MEASURES = {
     "cheats played": ("Cheats played", "Cheat cards played in a game", "count", ""),
     "fattening meals fed": ("Fattening meals fed", "fattening meals fed to a neighbour in a game", "count", ""),
     "reshuffles": ("Reshuffles", "times the discard pile became the new deck in a game", "count", ""),
+    # How often each rule mattered: the rule events of each game (Game.rule_events)
+    "rule used: {x}": ("Rule used: {x}", "times the rule event {x} happened in a game (a game's own rule_events)",
+                       "count", ""),
+    "rule used: curl overflow": ("Rule used: a 6th Preacher Curl", "Leg Day: scoring players with more Preacher "
+                                 "Curls than the curl table, whose curl points the option curl_overflow decided, per "
+                                 "game", "count", ""),
+    "rule used: shake tie for most": ("Rule used: shake tie for most", "Leg Day: share of games in which two or "
+                                      "more tied for most shake images and someone had fewer (shake_second_after_tie "
+                                      "decided second place)", "share", ""),
+    "rule used: shake tie-break": ("Rule used: shake tie-break", "Leg Day: tie-breaks settled by comparing Protein "
+                                   "Shakes (tiebreak_shakes), for the elimination and for the winner, per game",
+                                   "count", ""),
+    "rule used: eliminated player with shakes": ("Rule used: eliminated shakes", "Leg Day: eliminated players "
+                                                 "holding shake images, kept out of the shake race or in it by "
+                                                 "eliminated_in_shake_race, per game", "count", ""),
+    "rule used: elimination applied": ("Rule used: elimination", "Leg Day: players eliminated or penalised for the "
+                                       "fewest Leg Days (elimination), per game", "count", ""),
+    "rule used: schedule advance after a Brat": ("Rule used: Brat advance", "GYM: schedule advances after taking "
+                                                 "a Brat, each shaped by brat_advance, per game", "count", ""),
+    "rule used: Coach beside an open spot": ("Rule used: Coach beside an open spot", "GYM: placements made while a "
+                                             "Coach stood beside an empty position of the placer's side "
+                                             "(coach_blocks_placement), per game", "count", ""),
+    "rule used: team B starts the play phase": ("Rule used: team B starts", "GYM: share of games in which team B "
+                                                "took the first turn of the Play phase (play_phase_first)",
+                                                "share", ""),
+    "rule used: action open on the last placement": ("Rule used: action on the last placement", "GYM: share of "
+                                                     "games whose last placement had an Event Action open, kept or "
+                                                     "taken away by last_placement_action", "share", ""),
+    "rule used: schedule tie at the cut": ("Rule used: schedule tie", "GYM: share of games in which the 4th and 5th "
+                                           "events were level, so schedule_tiebreak chose an event in play",
+                                           "share", ""),
+    "rule used: meal skipped in last place": ("Rule used: meal skipped in last place", "Diet: meals skipped by a "
+                                              "player alone in last place, whom feed_last_place lets the neighbour "
+                                              "feed or spares, per game", "count", ""),
 }
 
 #: Per-card measures (the columns of :func:`gamedesign.lab.metrics.card_values`).
@@ -201,6 +235,20 @@ OPTIONS = {
     ("diet", "target"): ("Winning weight change (pounds)", "the weight change that wins the game the moment it is "
                          "reached", {}),
     ("diet", "max_turns"): ("Turns before a draw", "turns in all before a stalled game ends in a draw", {}),
+    ("legday", "elimination"): ("The fewest Leg Days", "what happens to the players with the fewest Leg Days at the "
+                                "end", {"fewest": "score nothing (eliminated)", "penalty": "lose points and play on",
+                                        "none": "nothing happens to them"}),
+    ("legday", "elimination_penalty"): ("Points the fewest Leg Days lose", "with 'lose points and play on': the "
+                                        "points the fewest Leg Days lose", {}),
+    ("gym", "play_phase_first"): ("Who starts the Play phase", "which team places the first Kid (the other team "
+                                  "places the last)", {"A": "team A (the dealer)", "B": "team B",
+                                                       "weaker_hands": "the team with the weaker hands"}),
+    ("gym", "last_placement_action"): ("Action on the last placement", "whether the turn that places the last Kid "
+                                       "keeps its Event Action", {True: "yes", False: "no: the game ends at once"}),
+    ("gym", "schedule_tiebreak"): ("Schedule ties go to", "which of the events level on the schedule goes in play",
+                                   {"column": "the event higher in the column", "random": "a random draw"}),
+    ("diet", "feed_last_place"): ("Feed the player in last place", "whether a player heavier than everyone else can "
+                                  "be fed a fattening meal", {True: "yes", False: "no: they are spared"}),
 }
 
 #: Deck fields -> (label template, help). ``{card}`` is the card's name.
@@ -272,7 +320,8 @@ MEASURE_GROUPS = {
     "every game, over a set of games": MEASURE_NAMES[15:19],
     "Don't Skip Leg Day": MEASURE_NAMES[19:22],
     "GYM": MEASURE_NAMES[22:27],
-    "The Diet Game": MEASURE_NAMES[27:],
+    "The Diet Game": MEASURE_NAMES[27:31],
+    "how often each rule mattered": MEASURE_NAMES[31:],
 }
 
 

@@ -3,8 +3,9 @@
 Small functions of one game's record (``lead_changes(standings)``, ``drama(standings,
 winners)``, ...) and tables over many games: :func:`game_table` (one row per game, one
 column per measure, the basis of paired comparisons), :func:`summary` (each measure's
-mean with a 95% interval), :func:`seat_balance` and :func:`card_values`. The one-line
-definitions are in :data:`DEFINITIONS` and in ``docs/design-lab.md``.
+mean with a 95% interval), :func:`seat_balance`, :func:`card_values` and :func:`rule_use`
+(how often each rule option's branch fired). The one-line definitions are in
+:data:`DEFINITIONS` and in ``docs/design-lab.md``.
 
 A *leader* at a checkpoint is the set of seats with the highest standing (none when every
 seat is level). Shared wins count for every winner, as in :func:`gamedesign.simulate`.
@@ -134,7 +135,9 @@ def game_table(records) -> pd.DataFrame:
     """One row per game (indexed by ``game``), one column per measure.
 
     Rates are 0/1 per game (their mean is the rate); NaN where a measure has no value
-    (drama of a draw). Game-specific facts follow as their own columns.
+    (drama of a draw). Game-specific facts follow as their own columns, then one column
+    ``rule used: EVENT`` per rule event of the game (how often that rule's branch fired in
+    the game; 0 when it never did, so a rule that never matters shows as 0).
     """
     rows = []
     for r in records:
@@ -161,6 +164,7 @@ def game_table(records) -> pd.DataFrame:
             }
         )
         row.update({k: float(v) for k, v in r.facts.items()})
+        row.update({f"rule used: {event}": float(count) for event, count in r.rule_use.items()})
         rows.append(row)
     return pd.DataFrame(rows).set_index("game")
 
@@ -294,6 +298,51 @@ def card_values(records) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+def rule_use(records) -> pd.DataFrame:
+    """How often each rule mattered: one row per rule event of the game
+    (``Game.rule_events``), in the game's order.
+
+    Columns ``option`` (the rule option the event belongs to), ``rule`` (its label),
+    ``event``, ``measure`` (the column of :func:`game_table`), ``label``, ``games used``
+    (share of games in which it fired at least once), ``per game`` (mean count),
+    ``total``, ``games`` and ``what it counts``. A rule whose ``games used`` is near 0
+    hardly ever decides anything: flipping it changes few games. Given a dict (variant ->
+    records), the tables are stacked with a ``variant`` column.
+    """
+    if isinstance(records, dict):
+        return pd.concat([rule_use(recs).assign(variant=label) for label, recs in records.items()],
+                         ignore_index=True)
+    from ..registry import game_class
+
+    records = list(records)
+    name = next((r.game_name for r in records if r.game_name), "")
+    try:
+        options = dict(game_class(name).rule_events) if name else {}
+    except ValueError:  # a game no longer registered: its events without their options
+        options = {}
+    events = list(dict.fromkeys([*options, *(e for r in records for e in r.rule_use)]))
+    rows = []
+    for event in events:
+        counts = [r.rule_use.get(event, 0) for r in records]
+        option = options.get(event, "")
+        measure = f"rule used: {event}"
+        rows.append({
+            "option": option,
+            "rule": labels.option_label(name, option) if option else "",
+            "event": event,
+            "measure": measure,
+            "label": labels.label(measure, name or None),
+            "games used": sum(1 for c in counts if c) / len(counts) if counts else math.nan,
+            "per game": sum(counts) / len(counts) if counts else math.nan,
+            "total": sum(counts),
+            "games": len(counts),
+            "what it counts": labels.explain(measure, name or None),
+        })
+    columns = ["option", "rule", "event", "measure", "label", "games used", "per game", "total", "games",
+               "what it counts"]
+    return pd.DataFrame(rows, columns=columns)
+
+
 def standings_table(records, step: int = 1) -> pd.DataFrame:
     """Long table of running standings: ``game``, ``checkpoint``, ``seat``, ``standing``,
     ``winner`` (every ``step``-th checkpoint, for charts of the race). Given a dict
@@ -326,6 +375,7 @@ __all__ = [
     "lead_changes",
     "leader",
     "real_choices",
+    "rule_use",
     "seat_balance",
     "standings_table",
     "summary",

@@ -4,7 +4,8 @@
 and bot seeds from the same ``seed``, game by game) and keeps, for each game, a
 :class:`GameRecord`: the outcome, how many legal actions each decision point offered, a
 running *standing* of every seat after each round, the cards taken and what they scored,
-and counts of every kind of action.
+counts of every kind of action, and how often each rule option's branch fired (the game's
+``rule_events``, read from ``State.rule_use()`` at the end).
 
 The standing is a number per seat, higher is better, sampled at the end of each round
 (a *checkpoint*). Each game defines it in its :class:`Profile`:
@@ -51,7 +52,9 @@ class GameRecord:
     seat); ``card_points``/``card_copies`` one dict per seat (card -> points it scored,
     copies held at the end); ``picks``/``offers`` count, per card, the decision points
     where it was chosen / could be chosen; ``actions`` counts actions by kind; ``facts``
-    holds the game's own numbers.
+    holds the game's own numbers; ``rule_use`` counts how often each rule event of the
+    game (``Game.rule_events``, every one of them, 0 when it never happened) fired;
+    ``game_name`` is the game's name (``"legday"``).
     """
 
     game: int = 0
@@ -69,6 +72,8 @@ class GameRecord:
     actions: dict = dataclasses.field(default_factory=dict)
     facts: dict = dataclasses.field(default_factory=dict)
     bots: tuple = ()
+    rule_use: dict = dataclasses.field(default_factory=dict)
+    game_name: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -466,6 +471,8 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
             offers=dict(offers),
             actions=dict(actions),
             bots=labels,
+            rule_use=_rule_use(game, state),
+            game_name=game.name,
         )
         if state.is_over():
             result = state.result()
@@ -483,6 +490,13 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
         if report is not None:
             report(offset + 1)
     return records
+
+
+def _rule_use(game, state) -> dict:
+    """Every rule event of ``game`` with its count in ``state`` (0 for one that never fired),
+    read once at the end of a game."""
+    counted = state.rule_use()
+    return {event: counted.get(event, 0) for event in game.rule_events}
 
 
 def _whole_seed(seed) -> int:

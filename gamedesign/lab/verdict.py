@@ -174,7 +174,7 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         parts = []
         # 1. what changed clearly, the largest changes (in spreads) first
         headline = clear[~clear["measure"].str.fullmatch(r"seat \d+ wins") & ~clear["measure"].isin(
-            ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ")]
+            ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith(("in play: ", "rule used: "))]
         worth = headline.apply(lambda r: CHANGE_WORTH_SEEING.get(labels.measure(r["measure"], game).kind, 0.0),
                                axis=1) if len(headline) else []
         if len(headline):  # changes too small to matter at the table are left out of the headline

@@ -467,6 +467,10 @@ class _Games:
         self.tally["meals_eaten"][a, eaters] += 1
         skipped = g[~ate]
         self.tally["meals_skipped"][a, skipped] += 1
+        if not self.game.options.feed_last_place:  # nobody feeds a player heavier than everyone else
+            weights = self.weights[:, skipped]
+            others = np.delete(weights, a, axis=0).max(axis=0)
+            skipped = skipped[weights[a] <= others]
         right = (a - 1) % self.n
         fed = self.pick(skipped, right, cards.fattening[meal], "neighbour")
         by = fed >= 0

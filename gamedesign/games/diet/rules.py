@@ -14,7 +14,8 @@ Play, as read from the rulebook (our readings of its gaps: ``docs/diet.md``):
   2. Planning - discard 0 to 3 cards, then draw as many.
   3. Breakfast, 5. Lunch, 6. Dinner, 8. Snack - play one card of that meal worth 0 or
      less on yourself, or none; after none, the player to your right may play one
-     fattening (+1) card of that meal on you.
+     fattening (+1) card of that meal on you (option ``feed_last_place=False``: not when
+     you are heavier than everyone else).
   4. Exercise - play one Exercise card (-1), or none. Opponents are then asked in turn
      order starting from your left whether to cancel it with Laziness; the first who
      plays Laziness is the only one.
@@ -141,6 +142,10 @@ class DietOptions:
     max_turns: int = option(
         200, doc="turns in all (every player's turns together) before a stalled game ends in a draw", check=_check_max_turns
     )
+    feed_last_place: bool = option(
+        True, (True, False), "the right-hand neighbour may feed a fattening meal to the player in last place "
+        "(False: a player heavier than everyone else cannot be fed)"
+    )
     deck: object = option(None, doc="a deck file path or deck data (None: the rulebook's 52 cards)")
 
 
@@ -253,6 +258,7 @@ class DietGame(Game):
     max_players = 6
     default_players = 4
     Options = DietOptions
+    rule_events = {"meal skipped in last place": "feed_last_place"}
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
@@ -387,6 +393,7 @@ class DietState(State):
         self.causes = [dict.fromkeys(CAUSES, 0) for _ in range(n)]
         self.tally = {name: [0] * n for name in TALLIES}
         self.reshuffles = 0
+        self.rules_used: dict = {}  # rule event -> times it happened (see rule_use)
         self.log: list[str] = []
         self._log_json: list[str] = []  # the lines JSON-encoded so far (by to_json): saving stays fast in long games
         self.history: list[list[int]] = []
@@ -446,6 +453,16 @@ class DietState(State):
         actions = [plays[name] for name in sorted(allowed.intersection(hand))]
         actions.append(game._declines[(phase, "own")] if step == "own" else game._declines["pass"])
         return actions
+
+    def rule_use(self) -> dict:
+        """How often each rule event of ``DietGame.rule_events`` has happened so far."""
+        return dict(self.rules_used)
+
+    def in_last_place(self, seat: int) -> bool:
+        """True when ``seat`` is heavier than every other player (alone in last place)."""
+        weights = self.weights
+        mine = weights[seat]
+        return mine == max(weights) and weights.count(mine) == 1
 
     def _apply(self, player: int, action) -> None:
         handler = {
@@ -517,6 +534,7 @@ class DietState(State):
         other.causes = [dict(c) for c in self.causes]
         other.tally = {k: list(v) for k, v in self.tally.items()}
         other.reshuffles = self.reshuffles
+        other.rules_used = dict(self.rules_used)
         other.log = list(self.log)
         other._log_json = list(self._log_json)
         other.history = list(self.history)  # entries are never changed in place
@@ -575,6 +593,7 @@ class DietState(State):
             "causes": self.causes,
             "tally": self.tally,
             "reshuffles": self.reshuffles,
+            "rules_used": self.rules_used,
         }
 
     def to_json(self) -> str:
@@ -714,6 +733,13 @@ class DietState(State):
                 return
             self.tally["meals_skipped"][a] += 1
             self._say(f"{name} ate no {phase}.")
+            if self.in_last_place(a):  # the situation feed_last_place rules on
+                used = self.rules_used
+                used["meal skipped in last place"] = used.get("meal skipped in last place", 0) + 1
+                if not self.game.options.feed_last_place:
+                    self._say(f"{name} is in last place: nobody may feed them a fattening {phase}.")
+                    self._next_phase()
+                    return
             self.step, self.asked = "neighbour", self.right_of(a)
             return
         card = self.game.deck.card(action.card)

@@ -24,7 +24,10 @@ options' ``target``, ``max_turns`` and ``first_player``, a save loads when:
 * ``causes`` has the four causes for each seat (own meals and exercise 0 or less, the
   neighbour's meals and cheats 0 or more), ``tally`` its counts (0 or more) and
   ``reshuffles`` a whole number 0 or more, all within what the turns played allow;
-* ``log`` is a list of texts and ``history`` a list of 1 to ``turn + 1`` rows of weights.
+* ``log`` is a list of texts and ``history`` a list of 1 to ``turn + 1`` rows of weights;
+* ``rules_used`` (older saves may lack it) maps rule events of ``DietGame.rule_events`` to
+  whole numbers 0 or more; with ``feed_last_place=False`` nobody is asked to feed a player
+  heavier than everyone else.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ FIELDS = (
     "winner", "causes", "tally", "reshuffles", "log", "history",
 )
 
+#: Fields older saves may lack, with their value then.
+OPTIONAL = {"rules_used": {}}
+
 #: The phases a save can be in ("new day" passes at once) and the steps of each.
 STEPS = {
     "planning": ("own",),
@@ -73,7 +79,7 @@ def load_state(game, text) -> DietState:
     """The state saved in ``text``; ``ValueError`` naming what is wrong if it is not a
     state the rules can reach (see the module docstring)."""
     try:
-        data = read_save(game, text, FIELDS)
+        data = read_save(game, text, FIELDS, OPTIONAL)
     except ValueError as err:
         raise ValueError(f"cannot load this save of {game.title}: {err}") from None
     return state_from_data(game, data)
@@ -124,6 +130,11 @@ def _build(game, data: dict) -> DietState:
     state.tally = {t: wholes(tally[t], f"tally[{t!r}]", 0, most, n) for t in TALLIES}
     draws = n * deck.hand_size + state.turn * (deck.hand_size + deck.planning_discards)
     state.reshuffles = whole(data["reshuffles"], "reshuffles", 0, draws)
+    state.rules_used = {}
+    for event, count in table(data.get("rules_used", {}), "rules_used").items():
+        if event not in game.rule_events:
+            fail("a key of rules_used", event, "a rule event: " + ", ".join(game.rule_events))
+        state.rules_used[event] = whole(count, f"rules_used[{event!r}]", 0, state.turn * len(MEALS))
     state.log = texts(data["log"], "log")
     state._log_json = [json.dumps(line) for line in state.log]
     state.history = [
@@ -159,6 +170,9 @@ def check_state(state: DietState) -> None:
              "cheat": [s for s in range(n) if s != active]}.get(step, [None])
     if state.asked not in asked:
         fail("asked", state.asked, f"at step {step!r}: " + ", ".join("null" if a is None else str(a) for a in asked))
+    if step == "neighbour" and not options.feed_last_place and state.in_last_place(active):
+        fail("step", step, f"not 'neighbour': player {active} is heavier than everyone else, and with "
+             "feed_last_place=False nobody may feed them")
     kind = {"laziness": "exercise", "willpower": "cheat"}.get(step)
     pending = state.pending
     if kind is None and pending is not None:

@@ -54,14 +54,14 @@ BOTS = {"greedy": GreedyGymBot}
 __all__ = [
     "ACTIONS", "BATCH_BOTS", "BATCH_SIZE", "COLOURS", "DEFAULT_DECK", "Advance", "Coach", "Deck", "Event", "Force",
     "GiveBack", "GreedyGymBot", "GymGame", "GymOptions", "GymState", "Kid", "Lift", "Move", "PickFrom", "Place", "Skip",
-    "Swap", "Switch", "Take", "batch_table", "load_deck", "parse_deck", "sample_state", "score_board", "select_events",
-    "team_of",
+    "Swap", "Switch", "Take", "batch_supports", "batch_table", "load_deck", "parse_deck", "sample_state",
+    "score_board", "select_events", "team_of",
 ]
 
 
 def __getattr__(name: str):
     """The batch path (numpy and pandas) is imported on first use: loading the game stays quick."""
-    if name in ("BATCH_BOTS", "BATCH_SIZE", "batch_table"):
+    if name in ("BATCH_BOTS", "BATCH_SIZE", "batch_table", "batch_supports"):
         from . import batch
 
         return getattr(batch, name)

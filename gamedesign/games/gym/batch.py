@@ -18,7 +18,10 @@ play, where each Coach card stands, Force exemptions, and this turn's placed Kid
 
 Every game takes the same number of decisions in the same order (24 takes, then 24 turns
 of place, action, give-back after Pick, Coach after a Brat), so all games step together:
-seat ``t % players`` moves at step ``t`` in every game, and branches are masks. At each
+seat ``t % players`` moves at step ``t`` in every game (in the Play phase one seat later
+with ``play_phase_first="B"``), and branches are masks. The one option whose turn order
+differs from game to game, ``play_phase_first="weaker_hands"``, is left to the engine
+(:func:`batch_supports`). At each
 decision the number of legal actions of every kind comes from the functions below
 (:func:`place_options`, :func:`action_counts`, :func:`coach_count`, :func:`legal_count`);
 a kind is chosen with probability proportional to its count, then one of its actions
@@ -53,6 +56,13 @@ BATCH_BOTS = ("random", "greedy")
 
 #: Games played at once (each chunk of a run has its own random stream; memory stays flat).
 BATCH_SIZE = 10_000
+
+
+def batch_supports(game) -> bool:
+    """Whether this path plays ``game``'s rules: every option but
+    ``play_phase_first="weaker_hands"``, whose first seat of the Play phase differs from
+    game to game (``simulate`` then plays on the engine)."""
+    return game.options.play_phase_first != "weaker_hands"
 
 EVENTS, KIDS = 6, 24
 SIDES = 2 * EVENTS  # place codes 0-11: side of team t at event e is 2 * e + t
@@ -318,9 +328,13 @@ def _last_left_out(keys: list) -> np.ndarray:
     return lowest
 
 
-def end_pick(g: Games) -> None:
-    """The 4 most advanced events go in play, ties to the event higher in the column."""
-    g.in_play = leading(g.levels, g.colpos)
+def end_pick(g: Games, rng: np.random.Generator | None = None) -> None:
+    """The 4 most advanced events go in play, ties to the event higher in the column; with
+    ``rng`` (``schedule_tiebreak="random"``) ties go by an order drawn for each game."""
+    if rng is None:
+        g.in_play = leading(g.levels, g.colpos)
+    else:  # a random permutation of the events: each event's rank in a random order
+        g.in_play = leading(g.levels, np.argsort(rng.random((len(g), EVENTS)), axis=1))
 
 
 def place(g: Games, rows, kid, event, team: int) -> None:
@@ -409,13 +423,19 @@ def play(game, bots, count: int, rng: np.random.Generator) -> Games:
     steps = advance_steps(game)
     for t in range(KIDS):  # Pick phase: 24 takes
         (greedy_take if greedy[t % n] else random_take)(g, rng, deck, steps, t % n)
-    end_pick(g)
+    options = game.options
+    if options.play_phase_first not in ("A", "B"):
+        raise ValueError(f"the batch path plays play_phase_first='A' or 'B', not {options.play_phase_first!r}")
+    end_pick(g, rng if options.schedule_tiebreak == "random" else None)
     phase = PlayPhase(g, deck) if greedy.any() else None
+    first = 1 if options.play_phase_first == "B" else 0
     for t in range(KIDS):  # Play phase: 24 turns
-        if greedy[t % n]:
-            greedy_turn(g, rng, game, deck, t % n, phase)
+        seat = (first + t) % n
+        place_only = t == KIDS - 1 and not options.last_placement_action
+        if greedy[seat]:
+            greedy_turn(g, rng, game, deck, seat, phase, place_only)
         else:
-            random_turn(g, rng, game, deck, t % n)
+            random_turn(g, rng, game, deck, seat, place_only)
     return g
 
 
@@ -430,10 +450,14 @@ def random_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
     reveal(g)
 
 
-def random_turn(g: Games, rng, game, deck: DeckArrays, seat: int) -> None:
-    """One turn of ``seat``: place, action (and give-back), Coach after a Brat, end."""
+def random_turn(g: Games, rng, game, deck: DeckArrays, seat: int, place_only: bool = False) -> None:
+    """One turn of ``seat``: place, action (and give-back), Coach after a Brat, end
+    (``place_only``: the last placement with ``last_placement_action=False``)."""
     coached = coached_sides(g)
     random_place(g, rng, game, seat, place_counts(g), coached)
+    if place_only:
+        end_turn(g, seat)
+        return
     random_action(g, rng, game, deck, seat, place_counts(g), coached)
     rows = np.flatnonzero(deck.brat[g.placed])
     if len(rows):
@@ -631,12 +655,17 @@ class PlayPhase:
         self.place = (2 * value - self.bests[:, :, None]).astype(np.int16)
 
 
-def greedy_turn(g: Games, rng, game, deck: DeckArrays, seat: int, phase: PlayPhase | None = None) -> None:
+def greedy_turn(g: Games, rng, game, deck: DeckArrays, seat: int, phase: PlayPhase | None = None,
+                place_only: bool = False) -> None:
     """One greedy turn of ``seat``: place, action (and give-back), Coach after a Brat, end.
-    ``phase``: the games' :class:`PlayPhase` (made here if not given)."""
+    ``phase``: the games' :class:`PlayPhase` (made here if not given); ``place_only``: the
+    last placement with ``last_placement_action=False``."""
     coached = coached_sides(g)
     phase = PlayPhase(g, deck) if phase is None else phase
     greedy_place(g, rng, game, deck, seat, place_counts(g), coached, phase)
+    if place_only:
+        end_turn(g, seat)
+        return
     greedy_action(g, rng, game, deck, seat, place_counts(g), coached, phase.bests)
     rows = np.flatnonzero(deck.brat[g.placed])
     if len(rows):

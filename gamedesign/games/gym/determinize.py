@@ -234,4 +234,5 @@ def _assemble(game, observation: dict, hands, stack, out, known_hands, rng: rand
     state.known = [mine | set(state.hands[seat]) for seat in range(n)]
     state.log = [{"seat": None, "text": line, "private": {}} for line in observation["log"]]
     state.left_out = [k.name for k in game.deck.kids if k.name in out]
+    state.rules_used = {}  # what the rules did so far is not part of a player's view
     return state

@@ -26,6 +26,10 @@ Play, as read from the rulebook (our readings of its gaps: ``docs/gym.md``):
 * The game ends after the turn in which the last Kid is placed; that turn keeps its Event
   Action (and its Coach step after a Brat). Each team scores, at each event in play, its
   Kids' skill values in that event's colour. Ties go to team A.
+* Options a designer may flip (``docs/gym.md``): who starts the Play phase
+  (``play_phase_first``), whether the last placement keeps its Event Action
+  (``last_placement_action``), how schedule ties are broken (``schedule_tiebreak``),
+  ``brat_advance`` and ``coach_blocks_placement``.
 
 Hands are hidden from everyone else, teammates included. The row, schedule, board,
 Coaches and Forced Kids are public. Each player remembers where they saw Kids go
@@ -73,6 +77,23 @@ class GymOptions:
     )
     coach_blocks_placement: bool = option(
         False, (False, True), "a Coach also stops players placing a Kid on its side (unless no other spot is free)"
+    )
+    play_phase_first: str = option(
+        "A",
+        ("A", "B", "weaker_hands"),
+        "who takes the first turn of the Play phase: team A's first seat, the dealer, as in the Pick phase ('A'); "
+        "team B's first seat ('B'); or the first seat of the team whose Kids are worth less at the events in play "
+        "('weaker_hands', team A on a tie)",
+    )
+    last_placement_action: bool = option(
+        True, (True, False), "the turn that places the last Kid keeps its Event Action and Coach step "
+        "(False: the game ends as soon as the last Kid is placed)"
+    )
+    schedule_tiebreak: str = option(
+        "column",
+        ("column", "random"),
+        "events tied on level at the end of the Pick phase: the one higher in the column goes in play ('column'), "
+        "or their order is drawn at random from the game's generator ('random')",
     )
     deck: object = option(None, doc="a deck file path or deck data (None: the standard deck)")
 
@@ -260,13 +281,22 @@ def score_board(board: dict, deck: Deck) -> dict:
     return out
 
 
-def select_events(column: list, levels: dict) -> list:
-    """The events in play: the 4 most advanced, ties to the event higher in the column.
+def select_events(column: list, levels: dict, priority: list | None = None) -> list:
+    """The events in play: the 4 most advanced, ties to the event higher in the column
+    (or, given ``priority``, an order of the same events, to the event earlier in it).
 
     Returned in column order (top first).
     """
-    ranked = sorted(column, key=lambda e: (-levels[e], column.index(e)))[:EVENTS_IN_PLAY]
+    order = column if priority is None else priority
+    ranked = sorted(column, key=lambda e: (-levels[e], order.index(e)))[:EVENTS_IN_PLAY]
     return [e for e in column if e in ranked]
+
+
+def tie_at_the_cut(levels: dict) -> bool:
+    """True when the 4th and 5th most advanced events share a level: the schedule's
+    tie-break decides which of them is in play."""
+    ranked = sorted(levels.values(), reverse=True)
+    return len(ranked) > EVENTS_IN_PLAY and ranked[EVENTS_IN_PLAY - 1] == ranked[EVENTS_IN_PLAY]
 
 
 # ----------------------------------------------------------------------------------------
@@ -284,6 +314,13 @@ class GymGame(Game):
     allowed_players = (2, 4, 6)
     default_players = 2
     Options = GymOptions
+    rule_events = {
+        "schedule advance after a Brat": "brat_advance",
+        "Coach beside an open spot": "coach_blocks_placement",
+        "team B starts the play phase": "play_phase_first",
+        "action open on the last placement": "last_placement_action",
+        "schedule tie at the cut": "schedule_tiebreak",
+    }
 
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)
@@ -473,6 +510,7 @@ class GymState(State):
         self.known: list[set] = [set() for _ in range(n)]
         self.log: list[dict] = []
         self.left_out: list[str] = []  # Kids out of the game (only in a lesson's from_setup)
+        self.rules_used: dict = {}  # rule event -> times it happened (see rule_use)
 
     @classmethod
     def from_setup(cls, game: GymGame, *, hands, in_play, board=None, coaches=None, turn=0, seed=0,
@@ -545,6 +583,14 @@ class GymState(State):
         """Points of team A and team B on the board now."""
         per = score_board(self.board, self.game.deck)
         return [sum(p[t] for p in per.values()) for t in (0, 1)]
+
+    def rule_use(self) -> dict:
+        """How often each rule event of ``GymGame.rule_events`` has happened so far."""
+        return dict(self.rules_used)
+
+    def _count(self, event: str) -> None:
+        used = self.rules_used
+        used[event] = used.get(event, 0) + 1
 
     def _kids_left(self) -> int:
         return sum(len(h) for h in self.hands) + sum(k is not None for k in self.forced) + len(self.row) + len(self.stack)
@@ -718,6 +764,7 @@ class GymState(State):
     def _do_advance(self, player, action: Advance):
         for e, steps in action.steps.items():
             self.levels[e] += steps
+        self._count("schedule advance after a Brat")
         self._say(player, f"player {player} advanced " + " and ".join(f"{e} by {s}" for e, s in action.steps.items()))
         self._next_pick()
 
@@ -738,22 +785,60 @@ class GymState(State):
             self.row, self.stack = self.stack[:REVEAL], self.stack[REVEAL:]
             self._say(None, "the second 12 Kids are revealed: " + ", ".join(self.row))
             return
-        self.in_play = select_events(self.column, self.levels)
+        options = self.game.options
+        tied = tie_at_the_cut(self.levels)
+        priority = None
+        if options.schedule_tiebreak == "random":
+            priority = list(self.column)
+            self.rng.shuffle(priority)
+        if tied:
+            self._count("schedule tie at the cut")
+        self.in_play = select_events(self.column, self.levels, priority)
         self.coach_cards = [e for e in self.column if e not in self.in_play]
         self.board = {e: [[None] * SPOTS, [None] * SPOTS] for e in self.in_play}
         self.coaches = {c: None for c in self.coach_cards}
-        self.phase, self.step, self.turn = "play", "place", 0
-        self._say(None, "events in play: " + ", ".join(self.in_play) + "; Coaches: " + ", ".join(self.coach_cards))
+        self.phase, self.step, self.turn = "play", "place", self._first_in_play()
+        drawn = " (the tie was drawn at random)" if tied and priority is not None else ""
+        self._say(None, "events in play: " + ", ".join(self.in_play) + "; Coaches: " + ", ".join(self.coach_cards)
+                  + drawn)
+        if team_of(self.turn) == 1:
+            self._count("team B starts the play phase")
+            self._say(None, f"team B starts the Play phase: player {self.turn} places first")
+
+    def _first_in_play(self) -> int:
+        """The seat that takes the first turn of the Play phase (option ``play_phase_first``)."""
+        rule = self.game.options.play_phase_first
+        if rule == "A":
+            return 0
+        if rule == "B":
+            return 1
+        # "weaker_hands": each Kid is worth its best value at the events in play.
+        points = self.game.deck.points
+        worth = [0, 0]
+        for seat, hand in enumerate(self.hands):
+            worth[team_of(seat)] += sum(max(points[k, e] for e in self.in_play) for k in hand)
+        return 1 if worth[1] < worth[0] else 0
 
     def _do_place(self, player, action: Place):
+        team, board = team_of(player), self.board
+        for where in self.coaches.values():  # the situation coach_blocks_placement rules on
+            if where is not None and where[1] == team and None in board[where[0]][team]:
+                self._count("Coach beside an open spot")
+                break
         if self.forced[player] == action.kid:
             self.forced[player] = None
         else:
             self.hands[player].remove(action.kid)
-        self.board[action.event][team_of(player)][action.spot - 1] = action.kid
+        board[action.event][team][action.spot - 1] = action.kid
         self.placed, self.placed_at = action.kid, action.event
         self.step = "action"
         self._say(player, f"player {player} placed {action.kid} at {action.event} spot {action.spot}")
+        if not self.hands[player] and self._kids_left() == 0:  # the last placement of the game
+            if len(self._legal_action(player)) > 1:
+                self._count("action open on the last placement")
+            if not self.game.options.last_placement_action:
+                self._say(None, "the last Kid is placed: the game ends without an Event Action")
+                self._end_turn(player)
 
     def _do_lift(self, player, action: Lift):
         e, t, i = self.locate(action.kid)
@@ -931,6 +1016,7 @@ class GymState(State):
         other.known = [set(k) for k in self.known]
         other.log = list(self.log)  # entries are never changed in place
         other.left_out = list(self.left_out)
+        other.rules_used = dict(self.rules_used)
         return other
 
     def _to_data(self) -> dict:
@@ -958,6 +1044,7 @@ class GymState(State):
             "known": [sorted(k) for k in self.known],
             "log": self.log,
             "left_out": self.left_out,
+            "rules_used": self.rules_used,
         }
 
     def hidden_variant(self, player: int, rng) -> "GymState | None":

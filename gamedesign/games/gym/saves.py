@@ -29,7 +29,10 @@ save loads when:
 * Game over: ``step`` is null; no Kid is left in the row, the stack, a hand or Forced,
   nobody is exempt and nothing is placed this turn;
 * ``known`` lists, for each player, Kids of the deck once each; ``log`` is a list of
-  lines, each with a seat (or null), a text and private texts by seat.
+  lines, each with a seat (or null), a text and private texts by seat;
+* ``rules_used`` (older saves may lack it) maps rule events of ``GymGame.rule_events``
+  to whole numbers 0 or more; with ``last_placement_action=False`` no turn goes on
+  once the last Kid is placed.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ FIELDS = (
     "board", "coaches", "forced", "exempt", "placed", "placed_at", "victim", "taken", "known", "log",
 )
 #: Fields older saves may lack, with their value then.
-OPTIONAL = {"left_out": []}
+OPTIONAL = {"left_out": [], "rules_used": {}}
 
 PHASES = ("pick", "play", "over")
 STEPS = {"pick": ("take", "advance"), "play": ("place", "action", "give_back", "coach"), "over": (None,)}
@@ -148,6 +151,11 @@ def _build(game, data: dict) -> GymState:
              "private": dict(private)}
         )
     state.left_out = names(data["left_out"], "left_out", kids, "Kid", most=total)
+    state.rules_used = {}
+    for event, count in table(data["rules_used"], "rules_used").items():
+        if event not in game.rule_events:
+            fail("a key of rules_used", event, "a rule event: " + ", ".join(game.rule_events))
+        state.rules_used[event] = whole(count, f"rules_used[{event!r}]", 0, MOST_LOG_LINES)
     return state
 
 
@@ -285,6 +293,10 @@ def _check_play_phase(state: GymState) -> None:
         fail(f"forced[{turn}]", state.forced[turn], "null once the player to move has placed (a Forced Kid goes first)")
     if step == "place" and not state.hands[turn] and state.forced[turn] is None:
         fail(f"hands[{turn}]", state.hands[turn], f"a Kid to place: player {turn} must place now")
+    if step != "place" and not game.options.last_placement_action and not state.hands[turn] and \
+            not any(state.hands) and not any(state.forced):
+        fail("step", step, "'place' or a finished game: with last_placement_action=False the last placement "
+             "ends the game at once")
 
 
 __all__ = ["FIELDS", "check_state", "load_state"]

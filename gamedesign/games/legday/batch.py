@@ -172,7 +172,12 @@ class _GreedyValues:
             points = points + np.where(counts["selfie"] == 0, 0.3 * n_symbols * time, 0.0)
             rival = rival_shown + 1.5 * time
             points = points + np.where(images > 0, s["shake_most_points"] / (1 + np.exp(-(images - rival))), 0.0)
+            elimination = self.game.options.elimination
+            if elimination == "none":
+                return points
             safety = 1 / (1 + np.exp(-1.5 * (counts["legday"] - lowest)))
+            if elimination == "penalty":
+                return points - self.game.options.elimination_penalty * (1 - safety)
             return points * (0.25 + 0.75 * safety) + 20 * safety
 
         picks_left = self.total_days - made - 1
@@ -209,7 +214,7 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
     """Score collections held as counts (games, players, types) by the rules of
     ``scoring.score_tableaus`` with ``game``'s options and deck. Returns arrays:
     ``points`` (nan when eliminated), ``breakdown`` (games, players, categories),
-    ``eliminated``, ``winners``, ``leg_days``, ``shake_images``, ``shake_cards``,
+    ``eliminated``, ``penalised``, ``winners``, ``leg_days``, ``shake_images``, ``shake_cards``,
     ``collection_points`` and ``decided_by`` (texts)."""
     o, deck = game.options, game.deck
     s = deck.scoring
@@ -225,10 +230,13 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
     shake_cards = of("shake")
     shakes = images if o.tiebreak_shakes == "images" else shake_cards
 
-    # 1. Elimination: the fewest Leg Days, then the fewest shakes among them.
+    # 1. Elimination: the fewest Leg Days, then the fewest shakes among them; that group
+    #    is out ("fewest"), loses points ("penalty") or plays on ("none").
     group = leg_days == leg_days.min(axis=1, keepdims=True)
     least = np.where(group, shakes, np.iinfo(np.int64).max).min(axis=1, keepdims=True)
-    eliminated = group & (shakes == least)
+    fewest = group & (shakes == least)
+    eliminated = fewest if o.elimination == "fewest" else np.zeros_like(fewest)
+    penalised = fewest if o.elimination == "penalty" else np.zeros_like(fewest)
     alive = ~eliminated
 
     # 2. Collections.
@@ -261,6 +269,8 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
     shake = np.where(in_race & (images == second) & (second > 0), s["shake_second_points"], shake)
 
     breakdown = np.stack([curl, bench, press, pullups, shake, selfie, legday_up], axis=-1)
+    collected = breakdown.sum(axis=-1)
+    breakdown[..., CATEGORIES.index("Leg Day")] -= np.where(penalised, o.elimination_penalty, 0)
     totals = breakdown.sum(axis=-1)
 
     # 4. Winners with tie-breaks.
@@ -294,11 +304,12 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
         "points": np.where(alive, totals, np.nan),
         "breakdown": np.where(alive[..., None], breakdown, np.nan),
         "eliminated": eliminated,
+        "penalised": penalised,
         "winners": contenders & alive,
         "leg_days": leg_days,
         "shake_images": images,
         "shake_cards": shake_cards,
-        "collection_points": totals,
+        "collection_points": collected,
         "decided_by": labels[code],
     }
 

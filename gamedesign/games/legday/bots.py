@@ -11,7 +11,9 @@ an estimate of the bot's final standing:
 * Protein Shake images, worth more while the bot trails or leads narrowly on the
   images it can see,
 * Leg Day safety: the fewest Leg Days is eliminated, so a Leg Day is worth a lot while
-  the bot is at or near the bottom of the (estimated) Leg Day counts.
+  the bot is at or near the bottom of the (estimated) Leg Day counts. With the option
+  ``elimination="penalty"`` the risk is the penalty instead (points minus the penalty
+  times the chance of being among the fewest); with ``"none"`` there is no risk.
 """
 
 from __future__ import annotations
@@ -161,6 +163,8 @@ class GreedyLegDayBot(Bot):
                 s["selfie_points_per_symbol"],
                 s["legday_face_up_points"],
                 s["shake_most_points"],
+                game.options.elimination,
+                game.options.elimination_penalty,
             )
             self._rules_game = game
         return self._rules
@@ -199,7 +203,8 @@ class GreedyLegDayBot(Bot):
         images and face-up Leg Days; ``context`` is ``(most_shown, fewest_legs, rules)``
         with ``rules`` from :meth:`_rules_of`."""
         most_shown, fewest_legs, rules = context
-        curl_table, new_set, bench_size, bench_points, press_size, press_points, per_symbol, face_up_leg, most = rules
+        (curl_table, new_set, bench_size, bench_points, press_size, press_points, per_symbol, face_up_leg, most,
+         elimination, penalty) = rules
         if new_set:
             full, rest = divmod(curl, len(curl_table))
             curl_points = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
@@ -224,8 +229,12 @@ class GreedyLegDayBot(Bot):
         rival = most_shown + 1.5 * time
         points += most / (1 + math.exp(-(images - rival))) if images else 0
         # Leg Day safety: the fewest Leg Days scores nothing at all.
+        if elimination == "none":
+            return points
         lowest = fewest_legs + _LEG_DAY_SHARE * (picks_left >= 0)
         safety = 1 / (1 + math.exp(-1.5 * (legday - lowest)))
+        if elimination == "penalty":
+            return points - penalty * (1 - safety)
         return points * (0.25 + 0.75 * safety) + 20 * safety
 
     def _standing(self, tally: "_Tally", most_shown: int, fewest_legs: float, picks_left: int) -> float:
@@ -249,9 +258,14 @@ class GreedyLegDayBot(Bot):
         rival = most_shown + 1.5 * time
         points += s["shake_most_points"] / (1 + math.exp(-(images - rival))) if images else 0
         # Leg Day safety: the fewest Leg Days scores nothing at all.
+        options = self.game.options
+        if options.elimination == "none":
+            return points
         legs = counts.get("legday", 0)
         lowest = fewest_legs + _LEG_DAY_SHARE * (picks_left >= 0)
         safety = 1 / (1 + math.exp(-1.5 * (legs - lowest)))
+        if options.elimination == "penalty":
+            return points - options.elimination_penalty * (1 - safety)
         return points * (0.25 + 0.75 * safety) + 20 * safety
 
 

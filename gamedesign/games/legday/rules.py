@@ -32,6 +32,17 @@ import random
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from .cards import CATEGORIES, Deck, load_deck
 from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
+from .scoring import rule_use as scoring_rule_use
+
+
+#: The most points ``elimination_penalty`` may take off.
+MAX_PENALTY = 100
+
+
+def _check_penalty(value):
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PENALTY:
+        return f"give a whole number of points from 0 to {MAX_PENALTY} (the points the fewest Leg Days lose)"
+    return None
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,15 @@ class LegDayOptions:
     )
     eliminated_in_shake_race: bool = option(
         False, (False, True), "eliminated players still count in the shake ranking (but score nothing)"
+    )
+    elimination: str = option(
+        "fewest",
+        ("fewest", "penalty", "none"),
+        "the fewest Leg Days score nothing ('fewest'), lose elimination_penalty points and play on ('penalty'), "
+        "or are not punished at all ('none')",
+    )
+    elimination_penalty: int = option(
+        10, doc="points the fewest Leg Days lose with elimination='penalty'", check=_check_penalty
     )
     deck: object = option(None, doc="a deck file path or deck data (None: the standard 108 cards)")
 
@@ -72,6 +92,13 @@ class LegDayGame(Game):
     max_players = 6
     default_players = 4
     Options = LegDayOptions
+    rule_events = {
+        "curl overflow": "curl_overflow",
+        "shake tie for most": "shake_second_after_tie",
+        "shake tie-break": "tiebreak_shakes",
+        "eliminated player with shakes": "eliminated_in_shake_race",
+        "elimination applied": "elimination",
+    }
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
@@ -159,6 +186,8 @@ class LegDayGame(Game):
             "shake_second_after_tie": o.shake_second_after_tie,
             "tiebreak_shakes": o.tiebreak_shakes,
             "eliminated_in_shake_race": o.eliminated_in_shake_race,
+            "elimination": o.elimination,
+            "elimination_penalty": o.elimination_penalty,
             "deck": self.deck,
         }
 
@@ -356,6 +385,18 @@ class LegDayState(State):
                 "squats": self.squats,
             },
         )
+
+    def rule_use(self) -> dict:
+        """How often each scoring option's branch fired (``LegDayGame.rule_events``, see
+        ``scoring.rule_use``): all of them fire at the final scoring, so ``{}`` before the end."""
+        if not self.is_over():
+            return {}
+        game = self.game
+        facts = game._facts
+        curls = [sum([1 for name, _ in tableau if facts[name][0] == "curl"]) for tableau in self.tableaus]
+        o = game.options
+        return scoring_rule_use(self.report(), curls, curl_sets=len(game.deck.scoring["curl_points"]),
+                                elimination=o.elimination, eliminated_in_shake_race=o.eliminated_in_shake_race)
 
     def report(self) -> ScoreReport:
         """The full :class:`ScoreReport` of a finished game."""

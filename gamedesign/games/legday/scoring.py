@@ -5,7 +5,9 @@ Order of play at the end (rulebook "Game End and Scoring", with our rulings):
 1. Elimination first: the players with the fewest Leg Day cards (face up and face down
    alike). Ties go to the fewest Protein Shake images (option ``tiebreak_shakes="cards"``
    counts shake cards instead); still tied, all of them go. Exactly one group goes; if
-   that is everyone, nobody wins.
+   that is everyone, nobody wins. Option ``elimination="penalty"``: that group loses
+   ``elimination_penalty`` points instead (in its Leg Day category) and plays on;
+   ``"none"``: nothing happens to it.
 2. Each remaining player scores all their cards as one collection:
    Preacher Curl 1/3/6/10/15 for 1-5 cards (``curl_overflow="cap"``: a 6th adds nothing;
    ``"new_set"``: each further group of up to 5 scores again); Bench Press 5 per pair;
@@ -39,7 +41,9 @@ class ScoreReport:
     ``points[i]`` is seat i's total (``None`` when eliminated); ``breakdown[i]`` maps each
     category to its points (``None`` when eliminated); ``eliminated`` and ``winners`` are
     tuples of seats; ``leg_days``, ``shake_images`` and ``shake_cards`` give each seat's
-    counts used by the tie-breaks; ``decided_by`` says how the winner was found.
+    counts used by the tie-breaks; ``decided_by`` says how the winner was found;
+    ``penalised`` lists the seats that lost points to ``elimination="penalty"``
+    (:func:`rule_use` says how often each option's branch fired).
     """
 
     points: tuple
@@ -51,6 +55,7 @@ class ScoreReport:
     shake_cards: tuple
     decided_by: str = ""
     collection_points: tuple = field(default=())
+    penalised: tuple = field(default=())
 
     def to_frame(self, names=None):
         """The report as a pandas table: one row per player, points by category, total,
@@ -202,6 +207,8 @@ def score_tableaus(
     shake_second_after_tie: bool = True,
     tiebreak_shakes: str = "images",
     eliminated_in_shake_race: bool = False,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck | None = None,
 ) -> ScoreReport:
     """Score every player's final cards.
@@ -221,6 +228,8 @@ def score_tableaus(
             shake_second_after_tie=shake_second_after_tie,
             tiebreak_shakes=tiebreak_shakes,
             eliminated_in_shake_race=eliminated_in_shake_race,
+            elimination=elimination,
+            elimination_penalty=elimination_penalty,
         ),
     )
     deck = deck or DEFAULT_DECK
@@ -233,6 +242,8 @@ def score_tableaus(
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
         eliminated_in_shake_race=eliminated_in_shake_race,
+        elimination=elimination,
+        elimination_penalty=elimination_penalty,
         deck=deck,
     )
 
@@ -244,6 +255,8 @@ def score_collections(
     shake_second_after_tie: bool,
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck,
 ) -> ScoreReport:
     """:func:`score_tableaus` of checked collections (per seat, ``(Card, face_up)``
@@ -254,6 +267,8 @@ def score_collections(
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
         eliminated_in_shake_race=eliminated_in_shake_race,
+        elimination=elimination,
+        elimination_penalty=elimination_penalty,
         deck=deck,
     )
 
@@ -265,6 +280,8 @@ def score_facts(
     shake_second_after_tie: bool,
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck,
     facts=None,
 ) -> ScoreReport:
@@ -281,6 +298,8 @@ def score_facts(
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
         eliminated_in_shake_race=eliminated_in_shake_race,
+        elimination=elimination,
+        elimination_penalty=elimination_penalty,
         deck=deck,
     )
 
@@ -340,6 +359,8 @@ def _score_tallies(
     shake_second_after_tie: bool,
     tiebreak_shakes: str,
     eliminated_in_shake_race: bool,
+    elimination: str = "fewest",
+    elimination_penalty: int = 10,
     deck: Deck,
 ):
     n = len(tallies)
@@ -352,10 +373,13 @@ def _score_tallies(
     leg_days, images, shake_cards = tuple(leg_days), tuple(images), tuple(shake_cards)
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
-    # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes.
+    # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes;
+    #    it is out ("fewest"), loses points ("penalty") or keeps playing ("none").
     fewest = min(leg_days)
     least_shakes = min([shakes[i] for i in seats if leg_days[i] == fewest])
-    eliminated = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    group = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    eliminated = group if elimination == "fewest" else ()
+    penalised = group if elimination == "penalty" else ()
     alive = [i not in eliminated for i in seats]
 
     # 2-3. Collections and the shake race.
@@ -370,6 +394,10 @@ def _score_tallies(
         b = breakdowns[i]
         b["Protein Shake"] = shake[i]
         totals.append(sum(b.values()))
+    collected = tuple(totals)
+    for i in penalised:  # the penalty is the Leg Day rule's: it shows in that category
+        breakdowns[i]["Leg Day"] -= elimination_penalty
+        totals[i] -= elimination_penalty
     points = tuple([totals[i] if alive[i] else None for i in seats])
     breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
 
@@ -402,8 +430,43 @@ def _score_tallies(
         shake_images=images,
         shake_cards=shake_cards,
         decided_by=decided_by,
-        collection_points=tuple(totals),
+        collection_points=collected,
+        penalised=penalised,
     )
+
+
+def rule_use(report: ScoreReport, curls, *, curl_sets: int, elimination: str, eliminated_in_shake_race: bool) -> dict:
+    """How often each scoring option's branch fired in the game of ``report`` (the events
+    of ``LegDayGame.rule_events``), worked out from the report when asked, so that scoring
+    itself stays as quick as it was. ``curls`` gives each seat's Preacher Curls and
+    ``curl_sets`` the length of the curl table.
+
+    * ``curl overflow``: scoring players with more curls than the table (``curl_overflow``);
+    * ``shake tie for most``: 1 when two or more in the shake race tied for most images and
+      someone in it had fewer (``shake_second_after_tie``);
+    * ``shake tie-break``: tie-breaks that compared shakes (``tiebreak_shakes``): the fewest
+      Leg Days tied (when someone is eliminated or penalised), and a tie on points and Leg
+      Days among the best;
+    * ``eliminated player with shakes``: eliminated players with shake images
+      (``eliminated_in_shake_race``);
+    * ``elimination applied``: players eliminated or penalised (``elimination``).
+    """
+    seats = range(len(report.points))
+    scored = [report.points[i] is not None for i in seats]
+    in_race = [True] * len(scored) if eliminated_in_shake_race else scored
+    racing = [n for n, racer in zip(report.shake_images, in_race) if racer and n > 0]
+    most = max(racing, default=0)
+    fewest = min(report.leg_days)
+    tie_breaks = int(elimination != "none" and report.leg_days.count(fewest) > 1)
+    decided = report.decided_by
+    tie_breaks += decided.startswith("shared win") or decided.startswith("tie on points, broken by most Protein")
+    return {
+        "curl overflow": sum([1 for n, s in zip(curls, scored) if s and n > curl_sets]),
+        "shake tie for most": int(len(racing) > 1 and racing.count(most) > 1 and min(racing) < most),
+        "shake tie-break": tie_breaks,
+        "eliminated player with shakes": sum([1 for i in report.eliminated if report.shake_images[i] > 0]),
+        "elimination applied": len(report.eliminated) + len(report.penalised),
+    }
 
 
 def squat_count(card: str, deck: Deck | None = None) -> int:
@@ -420,4 +483,6 @@ def squat_count(card: str, deck: Deck | None = None) -> int:
     return drawn.count
 
 
-__all__ = ["ScoreReport", "score_tableaus", "collection_breakdown", "shake_points", "squat_count", "CATEGORIES"]
+__all__ = [
+    "ScoreReport", "score_tableaus", "collection_breakdown", "rule_use", "shake_points", "squat_count", "CATEGORIES",
+]

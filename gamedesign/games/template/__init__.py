@@ -12,10 +12,11 @@ Rules (2 to 5 players):
 
 The file reads like every game: options, the game (its settings and how actions read as
 text), the state (its data in ``FIELDS``, who moves, legal actions, apply, observation,
-result), then the optional hooks: ``running_scores`` (the lab's race), ``action_value``
-(a greedy bot), ``sample_state`` (the search bot), ``hidden_variant`` (proof that the
-observation hides the face-down races) and ``printed_cards`` with ``rules_summary`` (cards
-and a rules sheet to print for a paper playtest). ``gamedesign.load("sprint")``.
+result), then the optional hooks: ``running_scores`` (the lab's race), ``rule_events`` with
+``rule_use`` (how often the ``ties`` rule mattered), ``action_value`` (a greedy bot),
+``sample_state`` (the search bot), ``hidden_variant`` (proof that the observation hides
+the face-down races) and ``printed_cards`` with ``rules_summary`` (cards and a rules sheet
+to print for a paper playtest). ``gamedesign.load("sprint")``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class SprintGame(Game):
     name, title = "sprint", "Sprint Finish"
     min_players, max_players, default_players = 2, 5, 3
     Options = SprintOptions
+    rule_events = {"tied race": "ties"}  # the moments the option ``ties`` decides something
 
     def new_state(self, seed=None) -> "SprintState":
         return SprintState(self, check_seed(seed))
@@ -182,6 +184,11 @@ class SprintState(State):
     def running_scores(self) -> tuple:
         """Points won so far: the lab follows the race from them."""
         return tuple(self.points)
+
+    def rule_use(self) -> dict:
+        """How often the ``ties`` rule decided something: every tied race (the lab's
+        measure ``rule used: tied race``)."""
+        return {"tied race": self.ties}
 
     def hidden_variant(self, player: int, rng) -> "SprintState | None":
         """The same game with the face-down races in another order (nobody sees it)."""
