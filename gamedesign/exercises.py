@@ -222,7 +222,7 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "lab-chance-1", "exact",
             "If nothing changed, each measure looks clear with chance 1/20 (that is what 95% means). 'At least "
-            "one of 28' is easiest through its complement: the chance that none of the 28 looks clear. Keep it "
+            "one of 33' is easiest through its complement: the chance that none of the 33 looks clear. Keep it "
             "exact with sympy.Rational.",
         ),
         Exercise(
@@ -523,12 +523,12 @@ _KEY: dict[str, _Key] = {
         ),
     ),
     "lab-chance-1": _Key(
-        answer=lambda: 1 - sp.Rational(19, 20) ** 28,
-        complement="that is the chance that none of the 28 looks clear: 'at least one' is its complement",
+        answer=lambda: 1 - sp.Rational(19, 20) ** 33,
+        complement="that is the chance that none of the 33 looks clear: 'at least one' is its complement",
         mistakes=(
-            _Mistake("expected count", "that is the expected number of measures that look clear (the verdict's 1.4), "
-                     "not a chance: a chance is never above 1", value=lambda: sp.Rational(28, 20)),
-            _Mistake("one measure", "that is the chance for one measure: the question asks for at least one of 28",
+            _Mistake("expected count", "that is the expected number of measures that look clear (the verdict's 1.7), "
+                     "not a chance: a chance is never above 1", value=lambda: sp.Rational(33, 20)),
+            _Mistake("one measure", "that is the chance for one measure: the question asks for at least one of 33",
                      value=lambda: sp.Rational(1, 20)),
         ),
     ),
