@@ -27,11 +27,11 @@ def ladder_chart(
     lines = list(dict.fromkeys(data["line"]))
     tested = list(dict.fromkeys(data["tested"]))
     base = alt.Chart(data)
-    y = alt.Y("line:N", sort=lines, title=None, axis=alt.Axis(labelLimit=320))
+    y = alt.Y("line:N", sort=lines, title=None, axis=alt.Axis(labelLimit=300))
     x = alt.X("win rate:Q", title="Win rate of the tested bot", axis=alt.Axis(format="%"),
               scale=alt.Scale(domain=[0, 1]))
     colour = alt.Color("tested:N", title="Tested bot", sort=tested,
-                       scale=alt.Scale(domain=tested, range=PALETTE))
+                       scale=alt.Scale(domain=tested, range=PALETTE), legend=alt.Legend(orient="bottom"))
     tooltip = ["game", "rung", "games", alt.Tooltip("win rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
                alt.Tooltip("high:Q", format=".1%"), alt.Tooltip("fair_share:Q", title="fair share", format=".0%")]
     low = alt.X("low:Q", title="Win rate of the tested bot", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
@@ -39,7 +39,7 @@ def ladder_chart(
     dots = base.mark_point(filled=True, size=90, opacity=1).encode(y=y, x=x, color=colour, tooltip=tooltip)
     fair = base.mark_tick(color="#555555", thickness=2, size=22).encode(y=y, x="fair_share:Q")
     return alt.layer(bars, dots, fair).properties(
-        width=420, height=30 * len(lines),
+        width=260, height=30 * len(lines),
         title=alt.Title(title, subtitle="dot: win rate; bar: 95% interval; grey tick: the fair share"),
     )
 
@@ -62,7 +62,7 @@ def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot ag
     colour = alt.Color(
         "edge:Q", title=["Edge over", "the fair share"],
         scale=alt.Scale(scheme="redblue", domain=[-1, 1], domainMid=0),
-        legend=alt.Legend(values=[-1, -0.5, 0, 0.5, 1], labelExpr="datum.value == 1 ? 'always wins' : "
+        legend=alt.Legend(orient="bottom", direction="horizontal", gradientLength=220, values=[-1, -0.5, 0, 0.5, 1], labelExpr="datum.value == 1 ? 'always wins' : "
                           "datum.value == -1 ? 'never wins' : datum.value == 0 ? 'fair share' : ''"),
     )
     tooltip = ["tested", "field", "games", alt.Tooltip("win rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
@@ -84,12 +84,12 @@ def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot ag
         name = f"{game}, {players} players" if players else str(game)
         panels.append(
             alt.layer(cells, text).properties(
-                width=52 * len(order), height=34 * len(order),
+                width=46 * len(order), height=32 * len(order),
                 title=alt.Title(name, subtitle=f"fair share {part['fair share'].iloc[0]:.0%}"),
             )
         )
     # Two heatmaps a row: three games fit a narrow notebook (768 px) without scrolling.
-    return alt.concat(*panels, columns=2, spacing=24).properties(
+    return alt.concat(*panels, columns=2, spacing=16).properties(
         title=alt.Title(title, subtitle="cell: the tested bot's win rate; *: its 95% interval is clear of the fair share"),
     )
 
