@@ -375,22 +375,23 @@ def _preset(name: str):
     return load
 
 
-def _matrix_rate(game: str, tested: str, field: str):
-    """The measured win rate of ``tested`` against copies of ``field``, exactly (wins / games)."""
+def _matrix_row(game: str, tested: str, field: str):
+    """The measured row of ``tested`` against copies of ``field`` in ``game``'s matrix."""
     from .ladder import read_matrix
 
     table = read_matrix(game)
-    row = table[(table["tested"] == tested) & (table["field"] == field)].iloc[0]
+    return table[(table["tested"] == tested) & (table["field"] == field)].iloc[0]
+
+
+def _matrix_rate(game: str, tested: str, field: str):
+    """The measured win rate of ``tested`` against copies of ``field``, exactly (wins / games)."""
+    row = _matrix_row(game, tested, field)
     return sp.Rational(int(row["wins"]), int(row["games"]))
 
 
 def _matrix_edge(game: str, tested: str, field: str):
     """The edge of a matrix cell over the fair share, exactly (as ``ladder.skill_depth`` counts it)."""
-    from .ladder import read_matrix
-
-    table = read_matrix(game)
-    row = table[(table["tested"] == tested) & (table["field"] == field)].iloc[0]
-    share = sp.nsimplify(float(row["fair share"]), rational=True)
+    share = sp.nsimplify(float(_matrix_row(game, tested, field)["fair share"]), rational=True)
     return (_matrix_rate(game, tested, field) - share) / (1 - share)
 
 

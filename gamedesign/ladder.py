@@ -181,6 +181,17 @@ def _rung_label(tested: str, field: str, iterations, paired: bool) -> str:
     return f"{tested}{' (' + ', '.join(settings) + ')' if settings else ''} vs {field}"
 
 
+def _add_intervals(table: pd.DataFrame, share_column: str) -> pd.DataFrame:
+    """Each row's win rate and 95% Wilson interval worked out from its ``wins`` and
+    ``games``, and whether the interval lies above the fair share in ``share_column``."""
+    rates = [estimate(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
+    table["win rate"] = [r.proportion for r in rates]
+    table["low"] = [r.low for r in rates]
+    table["high"] = [r.high for r in rates]
+    table["separated"] = table["low"] > table[share_column]
+    return table
+
+
 def read_ladder(path=None) -> pd.DataFrame:
     """The measured ladder (``gamedesign/data/ladder.csv`` by default) with each rung's win
     rate, 95% interval and whether it is separated from the fair share."""
@@ -192,11 +203,7 @@ def read_ladder(path=None) -> pd.DataFrame:
     missing = [c for c in needed if c not in table.columns]
     if missing:
         raise ValueError(f"{path} is not a ladder file: it has no column {missing[0]!r} (needs {', '.join(needed)})")
-    rates = [estimate(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
-    table["win rate"] = [r.proportion for r in rates]
-    table["low"] = [r.low for r in rates]
-    table["high"] = [r.high for r in rates]
-    table["separated"] = table["low"] > table["fair_share"]
+    _add_intervals(table, "fair_share")
     paired = table["paired"].fillna(False).astype(bool) if "paired" in table.columns else pd.Series(False, table.index)
     iterations = table["search_iterations"] if "search_iterations" in table.columns else pd.Series(None, table.index)
     table["rung"] = [_rung_label(*row) for row in zip(table["tested"], table["field"], iterations, paired)]
@@ -235,12 +242,7 @@ def read_matrix(game: str, path=None) -> pd.DataFrame:
     if not bad.empty:
         r = bad.iloc[0]
         raise ValueError(f"{path}: {r['tested']} vs {r['field']} has {r['wins']} wins in {r['games']} games")
-    rates = [estimate(int(w), int(g)) for w, g in zip(table["wins"], table["games"])]
-    table["win rate"] = [r.proportion for r in rates]
-    table["low"] = [r.low for r in rates]
-    table["high"] = [r.high for r in rates]
-    table["separated"] = table["low"] > table["fair share"]
-    return table
+    return _add_intervals(table, "fair share")
 
 
 __all__ = [

@@ -36,6 +36,18 @@ def _as_variant(v) -> Variant:
     raise ValueError(f"a variant is a Variant, a table of its fields, or a preset name/path; not {v!r}")
 
 
+def as_labelled_variants(variants) -> tuple[list, list]:
+    """``variants`` (Variant objects, dicts or preset names) as :class:`Variant` objects and
+    their labels; refuses none at all and two with the same label."""
+    variants = [_as_variant(v) for v in variants]
+    if not variants:
+        raise ValueError("give at least one variant")
+    labels = [v.label for v in variants]
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"variant names must differ to tell them apart; given: {', '.join(labels)}")
+    return variants, labels
+
+
 def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None, *, workers=None) -> dict:
     """Record ``games`` games of each variant from the same ``seed``: label -> list of records.
 
@@ -45,12 +57,7 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
     all the variants' games together are ``record.PARALLEL_FROM`` or more); the records
     are the same either way.
     """
-    variants = [_as_variant(v) for v in variants]
-    if not variants:
-        raise ValueError("give at least one variant")
-    labels = [v.label for v in variants]
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"variant names must differ to tell them apart; given: {', '.join(labels)}")
+    variants, labels = as_labelled_variants(variants)
     built = [v.build() for v in variants]
     first = built[0]
     for v, g in zip(variants, built):

@@ -159,13 +159,13 @@ def choice_weight(game, decisions: int = 30, seed: int = 0, iterations: int = 20
         looks = []
         playouts = max(iterations, len(legal) ** 2)  # a paired look tries every move: sqrt(playouts) of them
         for look in range(2):
-            # The search bot's own settings for the game (e.g. GYM's short playouts), every move compared
-            # on the same sampled games where its playouts are not batched.
-            bot = SearchBot(strength="search", iterations=playouts, timed=False, seed=rng.getrandbits(31))
+            # The search bot's own settings for the game (e.g. GYM's short playouts); where its
+            # playouts are not batched, every move compared on the same sampled games.
+            settings = {"strength": "search", "iterations": playouts, "timed": False}
+            bot = SearchBot(**settings, seed=rng.getrandbits(31))
             bot.reset(game, seat, rng.getrandbits(31))
             if not bot._uses_batch():
-                bot = SearchBot(strength="search", iterations=playouts, timed=False, paired=True, widening=None,
-                                seed=rng.getrandbits(31))
+                bot = SearchBot(**settings, paired=True, widening=None, seed=rng.getrandbits(31))
                 bot.reset(game, seat, rng.getrandbits(31))
             bot.act(state.observe(seat), list(legal))
             looks.append({name: value for name, (_, value) in bot.last_search["actions"].items()})

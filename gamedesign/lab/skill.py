@@ -16,7 +16,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..ladder import matchup_matrix, skill_depth
-from .compare import _as_variant
+from .compare import as_labelled_variants
 
 #: The most strengths one comparison plays (each adds a row and a column of matchups).
 MAX_STRENGTHS = 5
@@ -32,12 +32,7 @@ def compare_skill(variants, strengths=("random", "greedy"), games: int = 400, se
     games: skill depth is a share, so variants of different player counts compare too).
     ``strengths``: bot names, weakest first. Every variant plays the same seeds.
     """
-    variants = [_as_variant(v) for v in variants]
-    if not variants:
-        raise ValueError("give at least one variant")
-    labels = [v.label for v in variants]
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"variant names must differ to tell them apart; given: {', '.join(labels)}")
+    variants, labels = as_labelled_variants(variants)
     strengths = list(strengths)
     if not 2 <= len(strengths) <= MAX_STRENGTHS or not all(isinstance(s, str) for s in strengths):
         raise ValueError(
