@@ -181,3 +181,8 @@ __all__ = [
     "vegalite_with_png",
     "win_rate_by_seat",
 ]
+
+
+from .slides import slide  # noqa: E402  (after alt: the slides module uses it)
+
+__all__ += ["slide"]

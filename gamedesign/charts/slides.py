@@ -1,0 +1,159 @@
+"""A chart made fit for a projector: a title that states the finding, large type, 16:9.
+
+:func:`slide` takes any chart the lessons draw (a single chart, a layered chart, charts
+side by side or stacked, a heatmap grid) and returns a copy with the title replaced by the
+finding, an optional subtitle (where the numbers come from: games, seed), fonts large enough
+to read from the back of a classroom, and every panel stretched or shrunk together so the
+whole chart fills a 16:9 area. The original chart is left as it was.
+
+    from gamedesign.charts import slide
+    from gamedesign.charts.lab import save_chart
+
+    chart = slide(margin_chart(table), "Greedy beats random by 20+ points", "150 games per matchup, seed 0")
+    save_chart(chart, "slide.png")      # Binder or a local install with the export extra
+"""
+
+from __future__ import annotations
+
+from . import alt
+
+#: Width and height of the whole chart's plotting area on a slide (16:9 once the title,
+#: axis labels and legend are added around it).
+SLIDE_WIDTH = 880
+SLIDE_HEIGHT = 440
+
+#: Font sizes in pixels: the slide's own title, panel titles, axis and legend text.
+TITLE_SIZE = 28
+SUBTITLE_SIZE = 18
+PANEL_TITLE_SIZE = 20
+LABEL_SIZE = 16
+AXIS_TITLE_SIZE = 18
+#: Text drawn inside a chart (a heatmap's cell labels) is made this many times larger.
+TEXT_SCALE = 1.5
+
+# Vega-Lite's size of a view with no width or height of its own.
+_DEFAULT_SIZE = 300
+_SINGLE = (alt.Chart, alt.LayerChart)
+_COMBINED = (alt.HConcatChart, alt.VConcatChart, alt.ConcatChart)
+_KINDS = "a chart (alt.Chart), a layered chart (alt.layer) or charts side by side or stacked (alt.hconcat, alt.vconcat, alt.concat)"
+
+
+def slide(chart, title: str, subtitle=None, width: int = SLIDE_WIDTH, height: int = SLIDE_HEIGHT):
+    """A copy of ``chart`` for a slide: ``title`` (say what the chart shows, e.g. "Team B
+    wins three games in five") in large type, fonts of 16-28 px, and every panel resized
+    together so the whole chart is about ``width`` x ``height`` pixels (16:9 with its title).
+
+    ``subtitle``: a line under the title, best the source of the numbers ("2,000 games,
+    seed 11"); a list of strings gives several lines; ``None`` keeps the chart's own
+    subtitle (often what its marks mean) and ``""`` removes it.
+
+    Works on single, layered and concatenated charts (panels inside panels too); a chart
+    made with ``.facet()`` or ``.repeat()`` is refused with a ValueError (make the slide from
+    one of its panels). Save it with ``gamedesign.charts.lab.save_chart(chart, "slide.png")``.
+    """
+    if isinstance(chart, (alt.FacetChart, alt.RepeatChart)):
+        _refuse_facets(chart)
+    if not isinstance(chart, _SINGLE + _COMBINED):
+        raise ValueError(f"slide() needs {_KINDS}; got {type(chart).__name__}")
+    if not isinstance(title, str) or not title.strip():
+        raise ValueError("slide() needs a title: a short sentence that states what the chart shows")
+    if subtitle is not None and not (isinstance(subtitle, str) or (
+            isinstance(subtitle, (list, tuple)) and all(isinstance(line, str) for line in subtitle))):
+        raise ValueError(f"subtitle must be a string, a list of strings or None, not {type(subtitle).__name__}")
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 100 <= value <= 4000:
+            raise ValueError(f"{name} must be a whole number of pixels from 100 to 4000, not {value!r}")
+
+    result = chart.copy(deep=True)
+    _refuse_facets(result)
+    current_width, current_height = _extent(result)
+    _scale(result, width / current_width, height / current_height)
+
+    if subtitle is None:
+        old = result.title
+        subtitle = getattr(old, "subtitle", alt.Undefined) if not isinstance(old, str) else alt.Undefined
+    elif subtitle == "":
+        subtitle = alt.Undefined
+    result.title = alt.Title(title.strip(), subtitle=subtitle, fontSize=TITLE_SIZE, subtitleFontSize=SUBTITLE_SIZE,
+                             anchor="start", offset=12)
+    return (
+        result.configure_title(fontSize=PANEL_TITLE_SIZE, subtitleFontSize=LABEL_SIZE)
+        .configure_axis(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, labelLimit=360)
+        .configure_legend(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, symbolSize=160, labelLimit=360)
+        .configure_header(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE)
+        .configure_text(fontSize=LABEL_SIZE)
+    )
+
+
+def _panels(chart) -> list:
+    """The charts directly inside a concatenated chart."""
+    if isinstance(chart, alt.HConcatChart):
+        return list(chart.hconcat)
+    if isinstance(chart, alt.VConcatChart):
+        return list(chart.vconcat)
+    return list(chart.concat)
+
+
+def _refuse_facets(chart) -> None:
+    if isinstance(chart, _COMBINED):
+        for panel in _panels(chart):
+            _refuse_facets(panel)
+    elif not isinstance(chart, _SINGLE):
+        raise ValueError(f"slide() cannot resize a {type(chart).__name__} (made with .facet() or .repeat()); "
+                         f"it takes {_KINDS}")
+
+
+def _facets(chart, channel: str) -> int:
+    """How many rows (``channel="row"``) or columns a chart's row/column encoding makes."""
+    charts = [chart] + (list(chart.layer) if isinstance(chart, alt.LayerChart) else [])
+    for part in charts:
+        encoding = getattr(part, "encoding", alt.Undefined)
+        facet = alt.Undefined if encoding is alt.Undefined else getattr(encoding, channel, alt.Undefined)
+        if facet is alt.Undefined:
+            continue
+        data = part.data if part.data is not alt.Undefined else chart.data
+        field = facet._kwds.get("field", alt.Undefined)  # a channel's attributes are setters
+        if not isinstance(field, str):
+            field = str(facet._kwds.get("shorthand", "")).split(":")[0]
+        if hasattr(data, "columns") and field in data.columns:
+            return max(1, int(data[field].nunique()))
+    return 1
+
+
+def _size(chart, name: str) -> float:
+    value = getattr(chart, name, alt.Undefined)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else float(_DEFAULT_SIZE)
+
+
+def _extent(chart) -> tuple:
+    """The width and height of a chart's plotting areas put together (no titles or axes)."""
+    if isinstance(chart, _SINGLE):
+        return _size(chart, "width") * _facets(chart, "column"), _size(chart, "height") * _facets(chart, "row")
+    sizes = [_extent(panel) for panel in _panels(chart)]
+    if isinstance(chart, alt.HConcatChart):
+        return sum(w for w, _ in sizes), max(h for _, h in sizes)
+    if isinstance(chart, alt.VConcatChart):
+        return max(w for w, _ in sizes), sum(h for _, h in sizes)
+    columns = chart.columns if isinstance(chart.columns, int) and chart.columns > 0 else len(sizes)
+    # A grid: each column as wide as its widest panel, each row as tall as its tallest.
+    rows = [sizes[i:i + columns] for i in range(0, len(sizes), columns)]
+    widths = [max(sizes[i][0] for i in range(c, len(sizes), columns)) for c in range(min(columns, len(sizes)))]
+    return sum(widths), sum(max(h for _, h in row) for row in rows)
+
+
+def _scale(chart, across: float, down: float) -> None:
+    """Resize every panel of ``chart`` in place: widths by ``across``, heights by ``down``."""
+    if isinstance(chart, _COMBINED):
+        for panel in _panels(chart):
+            _scale(panel, across, down)
+        return
+    chart.width = max(40, round(_size(chart, "width") * across))
+    chart.height = max(40, round(_size(chart, "height") * down))
+    for part in [chart] + (list(chart.layer) if isinstance(chart, alt.LayerChart) else []):
+        mark = getattr(part, "mark", alt.Undefined)
+        size = getattr(mark, "fontSize", alt.Undefined) if not isinstance(mark, str) else alt.Undefined
+        if isinstance(size, (int, float)) and getattr(mark, "type", None) == "text":
+            mark.fontSize = round(size * TEXT_SCALE)
+
+
+__all__ = ["SLIDE_HEIGHT", "SLIDE_WIDTH", "slide"]
