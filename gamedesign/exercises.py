@@ -147,12 +147,13 @@ EXERCISES: dict[str, Exercise] = {
             "Compare with section 4 (the standard deck): the greedy bot's mean score and win rate, and the random "
             "bots' scores. Who gains more from fewer Leg Days, and why does that change who wins?",
         ),
-        # Lesson 2: GYM
+        # Lesson 2: GYM (02_gym)
         Exercise(
             "gym-odds-1", "exact",
             "The first reveal is 12 draws without replacement from 24 Kids, 6 of them Brats: a hypergeometric "
             "count. odds.p_at_least(k, successes, population, draws) gives 'k or more' exactly.",
         ),
+        # Lesson 2b: GYM, who wins and by how much (02b_who_wins)
         Exercise(
             "gym-predict-1", "predict", PROBABILITY,
             more="team A wins more often than you thought", less="team A wins less often than you thought",
@@ -218,13 +219,14 @@ EXERCISES: dict[str, Exercise] = {
             "(math.comb(24, 12) of them); those with exactly 2 Brats pick 2 of the 6 Brats and 10 of the 18 other "
             "Kids. Divide with Fraction to keep it exact.",
         ),
-        # Lesson 5: Design lab
+        # Lesson 5: Design lab (05_design_lab)
         Exercise(
             "lab-chance-1", "exact",
             "If nothing changed, each measure looks clear with chance 1/20 (that is what 95% means). 'At least "
             "one of 33' is easiest through its complement: the chance that none of the 33 looks clear. Keep it "
             "exact with sympy.Rational.",
         ),
+        # Lesson 5b: Design lab, what if? (05b_what_if)
         Exercise(
             "lab-predict-1", "predict", PROBABILITY,
             more="the first player wins more often than you thought", less="the first player wins less often than you thought",

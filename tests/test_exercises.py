@@ -508,7 +508,8 @@ def test_lesson_4b_games_needed_names_the_usual_slips():
 # ---- the lessons -------------------------------------------------------------------------------
 
 
-LESSONS = ["01_legday", "02_gym", "03_diet", "04_odds", "04b_how_sure", "05_design_lab", "07_bots", "08_your_own_game"]
+# The notebooks with predictions (GYM's and the design lab's are in their second parts, 02b and 05b).
+LESSONS = ["01_legday", "02b_who_wins", "03_diet", "04_odds", "04b_how_sure", "05b_what_if", "07_bots", "08_your_own_game"]
 
 
 def calls(source: str, function: str) -> list[str]:

@@ -86,11 +86,56 @@ def test_every_check_in_a_teacher_copy_has_its_solution(path):
         assert text_of(cell).startswith("✔"), (cell.source, text_of(cell))
 
 
+#: Lessons in two notebooks, one class slot each: the second part of each.
+SECOND_PARTS = {"02b_who_wins.ipynb": "02_gym.ipynb", "05b_what_if.ipynb": "05_design_lab.ipynb"}
+
+
 def test_every_lesson_has_at_least_three_checked_exercises():
     # The index and the design assignment (an open project, graded by the teacher) have none.
+    lessons = {}
     for path in STUDENT:
         if not path.name.startswith(("00", "06")):
-            assert len(check_cells(path)) >= 3, path.name
+            assert check_cells(path), f"{path.name} has no exercise of its own"
+            lesson = SECOND_PARTS.get(path.name, path.name)
+            lessons[lesson] = lessons.get(lesson, 0) + len(check_cells(path))
+    assert all(count >= 3 for count in lessons.values()), lessons
+
+
+def markdown_of(path: Path) -> str:
+    return "\n".join(c.source for c in cells(path) if c.cell_type == "markdown")
+
+
+def test_the_start_page_links_every_lesson_and_each_part_links_the_other():
+    index = markdown_of(ROOT / "notebooks" / "00_start_here.ipynb")
+    for path in STUDENT[1:]:
+        assert f"]({path.name})" in index, path.name
+    for second, first in SECOND_PARTS.items():
+        for folder in ("notebooks", "notebooks/solutions"):
+            assert f"]({second})" in markdown_of(ROOT / folder / first), (first, second)
+            assert f"]({first})" in markdown_of(ROOT / folder / second), (second, first)
+            assert cells(ROOT / folder / second)[1].source.startswith("import"), "a second part runs on its own"
+
+
+#: Notebooks with no slide of their own: the index (no chart), and the Diet lesson.
+WITHOUT_SLIDE = {"00_start_here.ipynb", "03_diet.ipynb"}
+
+
+@pytest.mark.parametrize("path", [p for p in ALL if p.parent.name != "apps" and p.name not in WITHOUT_SLIDE],
+                         ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_every_lesson_ends_with_a_slide_of_its_finding(path):
+    from gamedesign.charts.slides import TITLE_SIZE
+
+    notebook = cells(path)
+    heading = [i for i, c in enumerate(notebook) if c.cell_type == "markdown" and c.source.startswith("## For your slides")]
+    assert len(heading) == 1, path.name
+    assert heading[0] >= len(notebook) - 3, "the slide comes at the end, before the link to the next notebook"
+    assert "save_chart(chart, \"slide.png\")" in notebook[heading[0]].source
+    code = notebook[heading[0] + 1]
+    assert "slide(" in code.source
+    charts = [o["data"]["application/vnd.vegalite.v5+json"] for o in code.outputs
+              if "application/vnd.vegalite.v5+json" in o.get("data", {})]
+    assert len(charts) == 1, path.name
+    assert charts[0]["title"]["fontSize"] == TITLE_SIZE and charts[0]["title"]["text"].strip()
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))

@@ -15,7 +15,7 @@ from browser_ui import (
 
 pytestmark = pytest.mark.browser
 
-LAB = "notebooks/05_design_lab.ipynb"
+LAB = "notebooks/05b_what_if.ipynb"  # the part of lesson 5 with the what-if app
 
 
 def test_design_lab_runs_and_its_app_plays_games_in_jupyterlab(lab, offline_page):
