@@ -9,11 +9,13 @@ import gamedesign
 from gamedesign import charts, ladder
 from gamedesign.apps.odds import distribution_chart
 from gamedesign.charts import alt, slide
+from gamedesign.charts import diet as diet_charts
 from gamedesign.charts import lab as lab_charts
 from gamedesign.charts.bots import ladder_chart, matrix_chart
 from gamedesign.charts.gym import margin_chart
 from gamedesign.charts.slides import SLIDE_HEIGHT, SLIDE_WIDTH, TITLE_SIZE
 from gamedesign.charts.stats import interval_chart
+from gamedesign.games.diet.stats import weight_history
 from gamedesign.games.gym import study
 from gamedesign.lab.compare import compare_tables
 
@@ -83,7 +85,10 @@ def test_a_chart_with_a_row_per_bot_shares_the_slide_between_its_rows(legday_tab
 
 
 def test_layered_charts_of_the_lessons_fill_the_slide():
-    for chart in (interval_chart(pd.DataFrame({"label": ["a", "b"], "rate": [0.4, 0.5], "low": [0.3, 0.4],
+    diet = gamedesign.load("diet", players=4)
+    for chart in (diet_charts.game_length(gamedesign.simulate(diet, "greedy", games=20, seed=0)),
+                  diet_charts.weight_over_turns(weight_history(diet, "greedy", games=5, seed=0), target=-10),
+                  interval_chart(pd.DataFrame({"label": ["a", "b"], "rate": [0.4, 0.5], "low": [0.3, 0.4],
                                                  "high": [0.5, 0.6]}), truth=0.45),
                   ladder_chart(ladder.read_ladder())):
         spec = _check_slide(chart)
