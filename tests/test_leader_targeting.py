@@ -134,3 +134,21 @@ def test_rule_options_and_a_loaded_game_give_the_same_games():
 def test_bad_inputs_say_what_is_allowed(arguments, words):
     with pytest.raises(ValueError, match=re.escape(words)):
         concepts.leader_targeting(**{"games": 1, **arguments})
+
+
+def test_a_prediction_is_revealed_against_a_row_of_the_table(tmp_path, monkeypatch):
+    from gamedesign import exercises
+    from gamedesign.exercises import predict, reveal, set_answers_file
+
+    monkeypatch.setattr(exercises, "_PREDICTIONS", {})
+    set_answers_file(tmp_path / "my_answers.json")
+    try:
+        cheats = rows(concepts.leader_targeting(bots="greedy", games=40, seed=3)).loc[("greedy", "Cheat")]
+        predict("diet-predict-2", 0.2)
+        message = reveal("diet-predict-2", cheats).message
+        assert f"below the 95% interval of the measurement, {cheats['low']:.3f}" in message
+        assert "aim their Cheats at the leader more often than you thought" in message
+        predict("diet-predict-2", round(float(cheats["rate"]), 2))
+        assert "inside the 95% interval" in reveal("diet-predict-2", cheats).message
+    finally:
+        set_answers_file(None)
