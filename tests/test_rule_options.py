@@ -48,6 +48,9 @@ def test_penalty_takes_points_off_the_fewest_leg_days_who_play_on():
     assert report.winners == (1,)
     small = score_tableaus([BENCH_PAIR_ONE_LEG, legs(3), legs(2)], elimination="penalty", elimination_penalty=3)
     assert small.points == (2, 0, 0) and small.winners == (0,)  # the penalised player can still win
+    table = report.to_frame(["Ana", "Ben", "Cy"])
+    assert table["penalised"].tolist() == [True, False, False] and not table["eliminated"].any()
+    assert table.loc["Ana", "total"] == -5 and table.loc["Ana", "Leg Day"] == -10
 
 
 def test_penalty_hits_a_whole_tied_group_and_someone_always_wins():
