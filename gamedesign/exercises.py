@@ -187,6 +187,11 @@ EXERCISES: dict[str, Exercise] = {
             games=10000, reveals="diet-predict-1",
         ),
         Exercise(
+            "diet-predict-2", "predict", PROBABILITY,
+            more="the greedy bots aim their Cheats at the leader more often than you thought",
+            less="the greedy bots aim their Cheats at the leader less often than you thought",
+        ),
+        Exercise(
             "diet-explain-1", "explain",
             "Measure both targets: game length ('turns', one row per game) and the take-that cards played "
             "('cheats_played', 'laziness_played'). Do the take-that cards get more or less time to swing the race?",
@@ -778,7 +783,7 @@ def reveal(exercise_id: str, measured) -> Feedback:
     ``measured`` is what you measured: a column of per-game results (``df.loc[df.seat == 0,
     "won"]``: its mean and interval are worked out), an ``odds`` estimate, a ladder rung
     (``play_rung(...)``), a row of a lab table with ``value``/``low``/``high`` (or
-    ``difference``/``low``/``high``), or one exact number.
+    ``rate``, ``difference`` with ``low``/``high``), or one exact number.
     """
     exercise = _exercise(exercise_id)
     if exercise.kind != "predict":
@@ -1002,7 +1007,7 @@ def _measurement(measured) -> tuple:
         if {"value", "value_low", "value_high"} <= names:  # a row of lab.compare: the variant's own value
             return tuple(_one_number(measured[k]) for k in ("value", "value_low", "value_high"))
         if {"low", "high"} <= names:
-            for name in ("value", "win rate", "proportion", "difference", "mean"):
+            for name in ("value", "win rate", "proportion", "rate", "difference", "mean"):
                 if name in names:
                     return tuple(_one_number(measured[k]) for k in (name, "low", "high"))
             raise _NotANumber("that table row has low and high but no value")

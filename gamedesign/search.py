@@ -431,10 +431,11 @@ class SearchBot(Bot):
         generator = np.random.default_rng(rng.getrandbits(32))
         rewards = []  # one array per round: (deals, candidates)
         done = 0
-        # Few, large rounds (each finish costs a fixed overhead per day); against a clock
-        # a small first round, then rounds sized by its cost to fit the time left.
+        # Few, large rounds (each finish costs a fixed overhead per day): two halves of the
+        # deals, the same with or without a clock; against a clock each later round is cut
+        # to what its predecessors' cost says fits in the time left.
         wanted = -(-self.iterations // len(cards))  # deals
-        deals = max(_BATCH_DEALS, -(-wanted // 2)) if deadline is None else _BATCH_DEALS
+        deals = max(_BATCH_DEALS, -(-wanted // 2))
         clock = time.perf_counter
         dealt = 0
         while dealt < wanted:
@@ -450,7 +451,7 @@ class SearchBot(Bot):
             done += count * len(cards)
             if deadline is not None:
                 each = (clock() - started) / count  # seconds a deal, overhead included
-                deals = int(0.8 * (deadline - clock()) / each)
+                deals = min(deals, int(0.8 * (deadline - clock()) / each))
                 if deals < 1:
                     break  # another deal would not fit in the time left
         table = np.concatenate(rewards)

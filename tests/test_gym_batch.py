@@ -70,6 +70,13 @@ CONFIGS = [
                  id="custom-deck-4p"),
 ]
 
+#: With ties at the cut drawn at random, the greedy players count each tied event with its
+#: chance of going in play (the drawn order itself is the game's, so only the greedy test).
+RANDOM_TIES = [
+    pytest.param({"players": 2, "schedule_tiebreak": "random"}, id="2p-random-ties"),
+    pytest.param({"players": 4, "brat_advance": "two_to_one", "schedule_tiebreak": "random"}, id="4p-random-ties"),
+]
+
 
 def names(game):
     deck = game.deck
@@ -547,10 +554,11 @@ def greedy_decide(g, step, seat, game, rng, victim=None) -> None:
     deck = batch.DeckArrays(game.deck)
     everyone = np.arange(len(g))
     phase = batch.PlayPhase(g, deck)
+    random_ties = game.options.schedule_tiebreak == "random"
     if step == "take":
-        batch.greedy_take(g, rng, deck, batch.advance_steps(game), seat)
+        batch.greedy_take(g, rng, deck, batch.advance_steps(game), seat, random_ties)
     elif step == "advance":
-        batch.greedy_advance(g, everyone, rng, deck, batch.advance_steps(game), seat)
+        batch.greedy_advance(g, everyone, rng, deck, batch.advance_steps(game), seat, random_ties)
         batch.reveal(g)
     elif step == "place":
         batch.greedy_place(g, rng, game, deck, seat, batch.place_counts(g), batch.coached_sides(g), phase)
@@ -590,7 +598,7 @@ def greedy_games(config, games, seed):
             state.apply(seat, lineup[seat].act(state.observe(seat), state.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("config", CONFIGS + RANDOM_TIES)
 def test_batch_greedy_chooses_among_exactly_the_greedy_bots_best_actions(config):
     """At every decision along engine games, the batch greedy decision (many copies of
     the engine state) reaches only outcomes of the greedy bot's tied best actions, and

@@ -85,3 +85,20 @@ def test_the_lab_runs_without_display_code():
     code = "import sys, gamedesign.lab; print(sorted(m for m in ('altair', 'ipywidgets') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_variants_recorded_on_a_pool_are_the_games_recorded_here():
+    """All the variants' chunks go to one pool at once; the records, their order and the
+    progress count are those of the run in this process."""
+    import dataclasses
+
+    variants = [Variant("legday", 4, name="standard"), "legday_bench6"]
+    here = run_variants(variants, "random", games=250, seed=9, workers=1)
+    seen = []
+    pooled = run_variants(variants, "random", games=250, seed=9, workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert list(pooled) == list(here) and len(here) == 2
+    for label in here:
+        assert [r.game for r in pooled[label]] == list(range(250))
+        assert [dataclasses.asdict(r) for r in pooled[label]] == [dataclasses.asdict(r) for r in here[label]]
+    assert here["standard"][0].scores != () and seen[-1] == (500, 500)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)

@@ -69,3 +69,21 @@ def test_games_needed_grows_with_the_spread_and_shrinks_with_the_change():
 
 def test_round_games_for_a_sentence():
     assert stats.round_games(583) == 580 and stats.round_games(12_345) == 12_000 and stats.round_games(37) == 40
+
+
+def test_rule_use_counts_are_corrected_apart_from_the_outcomes():
+    """Adding rule-use counts (more options) leaves the outcomes' correction as it was."""
+    import pandas as pd
+
+    from gamedesign.lab.stats import holm, is_diagnostic, with_correction
+
+    outcomes = [0.01, 0.02, 0.03, 0.2]
+    rows = [dict(variant="v", measure=f"m{i}", p=p) for i, p in enumerate(outcomes)]
+    alone = with_correction(pd.DataFrame(rows))
+    rules = [dict(variant="v", measure=f"rule used: e{i}", p=p) for i, p in enumerate([0.001, 0.5, 0.6, 0.7, 0.8])]
+    both = with_correction(pd.DataFrame(rows + rules))
+    assert list(both["p_holm"][:4]) == list(alone["p_holm"]) == holm(outcomes)
+    assert list(both["p_holm"][4:]) == holm([0.001, 0.5, 0.6, 0.7, 0.8])
+    assert is_diagnostic("rule used: curl overflow") and not is_diagnostic("players eliminated")
+    # one family of all nine would have made the outcomes harder to call clear
+    assert holm(outcomes + [0.001, 0.5, 0.6, 0.7, 0.8])[:4] != holm(outcomes)

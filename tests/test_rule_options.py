@@ -48,6 +48,9 @@ def test_penalty_takes_points_off_the_fewest_leg_days_who_play_on():
     assert report.winners == (1,)
     small = score_tableaus([BENCH_PAIR_ONE_LEG, legs(3), legs(2)], elimination="penalty", elimination_penalty=3)
     assert small.points == (2, 0, 0) and small.winners == (0,)  # the penalised player can still win
+    table = report.to_frame(["Ana", "Ben", "Cy"])
+    assert table["penalised"].tolist() == [True, False, False] and not table["eliminated"].any()
+    assert table.loc["Ana", "total"] == -5 and table.loc["Ana", "Leg Day"] == -10
 
 
 def test_penalty_hits_a_whole_tied_group_and_someone_always_wins():
@@ -255,6 +258,30 @@ def test_ties_on_the_schedule_go_up_the_column_or_are_drawn_at_random():
         assert pick_phase(drawn, seed, advance=False).in_play == b.in_play  # the same seed, the same draw
         assert "drawn at random" in [line["text"] for line in b.log if line["text"].startswith("events")][0]
     assert left_top >= 10 and picked == set(range(6))
+
+
+def test_greedy_players_count_a_drawn_tie_by_its_chance_of_going_in_play():
+    """With ties drawn at random, the events tied at the cut share the places left; the
+    bot and the batch path read the schedule the same way."""
+    import random
+
+    import numpy as np
+
+    from gamedesign.games.gym import batch
+    from gamedesign.games.gym.rules import in_play_shares
+
+    column = ["A", "B", "C", "D", "E", "F"]
+    levels = {"A": 3, "B": 3, "C": 2, "D": 2, "E": 2, "F": 0}
+    assert in_play_shares(column, levels) == {"A": 1, "B": 1, "C": 1, "D": 1, "E": 0, "F": 0}  # up the column
+    drawn = in_play_shares(column, levels, random_ties=True)
+    assert drawn["A"] == drawn["B"] == 1 and drawn["F"] == 0
+    assert drawn["C"] == drawn["D"] == drawn["E"] == pytest.approx(2 / 3) and sum(drawn.values()) == pytest.approx(4)
+    assert in_play_shares(column, dict.fromkeys(column, 0), True) == dict.fromkeys(column, pytest.approx(4 / 6))
+    rng = random.Random(3)
+    rows = [[rng.randrange(4) for _ in column] for _ in range(300)]
+    arrays = batch.in_play_shares(np.array(rows))
+    for row, shares in zip(rows, arrays):
+        assert list(shares) == pytest.approx(list(in_play_shares(column, dict(zip(column, row)), True).values()))
 
 
 def test_a_random_schedule_tiebreak_changes_only_games_with_a_tie_at_the_cut():

@@ -11,7 +11,8 @@
 * ``labels.py``   - the friendly name and one-line explanation of every measure, option and deck number
 * ``balance.py``  - :func:`search_balance`: Optuna searches variants for one that meets a goal
 * ``skill.py``    - :func:`compare_skill`: the skill depth of each variant (do better players win more?)
-* ``concepts.py`` - design concepts measured: an early lead, player counts, how much a choice matters
+* ``concepts.py`` - design concepts measured: an early lead, player counts, how much a choice matters,
+  whether take-that hits the leader
 
 Charts are in :mod:`gamedesign.charts.lab`, the what-if app in :mod:`gamedesign.apps.lab`.
 No display code is imported here.

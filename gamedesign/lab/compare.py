@@ -19,8 +19,8 @@ import pandas as pd
 from .metrics import definition, game_table, interval, seat_columns
 from .stats import paired_test, with_correction
 from ..runtime import cores
-from ..simulate import _process_pool, _unpicklable
-from .record import CHUNK, PARALLEL_FROM, record_games
+from ..simulate import _process_pool, _run, _unpicklable
+from .record import CHUNK, PARALLEL_FROM, _Progress, _record_chunk, record_games, record_tasks
 from .variants import Variant
 
 
@@ -68,17 +68,18 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
             )
     if workers is None:
         workers = cores() if games * len(built) >= PARALLEL_FROM and games > CHUNK else 1
-    pool = None
     if workers > 1 and all(_unpicklable(game, _bot_list(bots, game)) is None for game in built):
-        pool = _process_pool(workers)  # one pool for every variant
+        # One pool for every variant, and every variant's chunks given to it at once: no
+        # core waits for the last chunks of one variant before the next one starts.
+        tasks = [record_tasks(game, bots, games, seed) for game in built]
+        bar = None if progress is None else _Progress(progress, len(built) * games)
+        pool = _process_pool(min(workers, sum(map(len, tasks))))
+        parts = iter(_run(_record_chunk, [task for part in tasks for task in part], pool, pool, bar))
+        return {label: [r for _ in part for r in next(parts)] for label, part in zip(labels, tasks)}
     out = {}
-    try:
-        for i, (label, game) in enumerate(zip(labels, built)):
-            report = None if progress is None else (lambda done, total, i=i: progress(i * games + done, len(built) * games))
-            out[label] = record_games(game, bots, games=games, seed=seed, progress=report, workers=1, executor=pool)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for i, (label, game) in enumerate(zip(labels, built)):
+        report = None if progress is None else (lambda done, total, i=i: progress(i * games + done, len(built) * games))
+        out[label] = record_games(game, bots, games=games, seed=seed, progress=report, workers=1)
     return out
 
 

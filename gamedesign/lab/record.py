@@ -398,10 +398,6 @@ def record_games(
     games or more, else this process); ``executor``: a ``concurrent.futures`` executor
     to use instead. The records are the same however the games are shared out.
     """
-    bots, labels = lineup(game, bots, games)
-    seed = _whole_seed(seed)
-    labels = tuple(labels)
-    seeds = _seeds(seed, games)
     if executor is None:
         if workers is None:
             workers = cores() if games >= PARALLEL_FROM else 1
@@ -409,16 +405,28 @@ def record_games(
             workers = 1
     if (executor is None and workers <= 1) or games <= CHUNK:
         report = None if progress is None else (lambda done: progress(done, games))
-        return _record_chunk(game, bots, labels, 0, seeds, seed, max_moves, report)
-    tasks = [
-        ((game, bots, labels, start, seeds[start : start + CHUNK], seed, max_moves), len(seeds[start : start + CHUNK]))
-        for start in range(0, games, CHUNK)
-    ]
+        (args, _), = record_tasks(game, bots, games, seed, max_moves, chunk=max(games, 1))
+        return _record_chunk(*args, report=report)
+    tasks = record_tasks(game, bots, games, seed, max_moves)
     own_pool = None
     if executor is None:
         own_pool = executor = _process_pool(min(workers, len(tasks)))
     bar = None if progress is None else _Progress(progress, games)
     return [record for part in _run(_record_chunk, tasks, executor, own_pool, bar) for record in part]
+
+
+def record_tasks(game, bots, games: int, seed, max_moves: int = 100_000, chunk: int = CHUNK) -> list:
+    """The chunks of :func:`record_games` (``chunk`` games each) as ``(arguments of
+    _record_chunk, games)`` pairs, in game order: to be run here or side by side, with
+    other runs' chunks (:func:`~gamedesign.lab.compare.run_variants`)."""
+    bots, labels = lineup(game, bots, games)
+    seed = _whole_seed(seed)
+    labels = tuple(labels)
+    seeds = _seeds(seed, games)
+    return [
+        ((game, bots, labels, start, seeds[start : start + chunk], seed, max_moves), len(seeds[start : start + chunk]))
+        for start in range(0, max(games, 1), chunk)
+    ]
 
 
 class _Progress:

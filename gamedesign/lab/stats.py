@@ -171,19 +171,36 @@ def round_games(games: float) -> int:
     return int(round(games / step) * step) or step
 
 
+#: Measures that count how often a rule's branch fired (``rule used: EVENT``): whether a
+#: rule is alive, not an outcome of the design. They are corrected as a family of their own.
+DIAGNOSTIC_PREFIXES = ("rule used: ",)
+
+
+def is_diagnostic(measure) -> bool:
+    """True for a measure of :data:`DIAGNOSTIC_PREFIXES` (how often a rule fired)."""
+    return isinstance(measure, str) and measure.startswith(DIAGNOSTIC_PREFIXES)
+
+
 def with_correction(comparison):
     """A comparison table (``variant``, ``p`` columns) with ``p_holm`` and ``clear_holm``
     added: each variant's p-values corrected together with Holm's method, and whether the
-    change stays clear (corrected p below 0.05). Rows without a p-value are never clear."""
+    change stays clear (corrected p below 0.05). Rows without a p-value are never clear.
+
+    The outcome measures of a variant are one family; the counts of how often each rule
+    fired (``rule used: ...``, :func:`is_diagnostic`) are a second one, so that adding a
+    rule option, which adds such counts, does not make the outcomes harder to call clear.
+    """
     out = comparison.copy()
     out["p_holm"] = math.nan
-    for _, rows in out.groupby("variant", sort=False):
+    measures = out["measure"] if "measure" in out.columns else out["variant"].map(lambda _: "")
+    for _, rows in out.groupby([out["variant"], measures.map(is_diagnostic)], sort=False):
         out.loc[rows.index, "p_holm"] = holm(list(rows["p"]))
     out["clear_holm"] = out["p_holm"] < 1 - LEVEL
     return out
 
 
 __all__ = [
+    "DIAGNOSTIC_PREFIXES",
     "LEVEL",
     "POWER",
     "Z",
@@ -191,6 +208,7 @@ __all__ = [
     "expected_false_alarms",
     "games_needed",
     "holm",
+    "is_diagnostic",
     "paired_test",
     "round_games",
     "smallest_visible_change",

@@ -24,7 +24,7 @@ import math
 import pandas as pd
 
 from . import labels
-from .stats import LEVEL, expected_false_alarms, games_needed, round_games
+from .stats import LEVEL, expected_false_alarms, games_needed, is_diagnostic, round_games
 
 #: The measures of the short table, when a student chooses none (those present are shown).
 DEFAULT_MEASURES = ("win-rate gap", "seat 0 wins", "length", "mean score", "lead changes", "drama")
@@ -226,8 +226,9 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
 
 
 def _chance_note(rows: pd.DataFrame) -> str:
-    """How many clear results chance alone would give among these measures, and how many stay clear."""
-    tested = rows[rows["p"].notna()]
+    """How many clear results chance alone would give among these measures, and how many stay
+    clear (the outcome measures: the counts of how often a rule fired are left out)."""
+    tested = rows[rows["p"].notna() & ~rows["measure"].map(is_diagnostic)]
     m = len(tested)
     if m == 0:
         return ""

@@ -2,11 +2,70 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
+from urllib.parse import urlparse
 
 
 ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("GAMEDESIGN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@contextlib.contextmanager
+def chromium(timeout_ms: int):
+    """Debian's headless Chromium through Playwright, with ``expect`` waiting ``timeout_ms``."""
+    from playwright.sync_api import expect as playwright_expect, sync_playwright
+
+    playwright_expect.set_options(timeout=timeout_ms)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class OfflinePage:
+    """A browser page that reaches loopback only; other requests are refused and listed
+    (``refused``), and console errors kept (``console_errors``). Screenshots are saved as
+    ``artifacts/screenshots/<prefix><name>-<label>.png``."""
+
+    def __init__(self, browser, name: str, width: int = 1280, height: int = 1000, timeout_ms: int = 60_000,
+                 prefix: str = ""):
+        self.name, self.prefix = name, prefix
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.refused: list[str] = []
+        self.console_errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(timeout_ms)
+        self.page.on("console", lambda msg: self.console_errors.append(msg.text) if msg.type == "error" else None)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def _route(self, route):
+        host = urlparse(route.request.url).hostname
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            self.refused.append(route.request.url)
+            route.abort()
+
+    def screenshot(self, label: str, locator=None) -> Path:
+        """Save a screenshot (of ``locator`` if given); returns its path."""
+        path = SCREENSHOTS / f"{self.prefix}{self.name}-{label}.png"
+        if locator is not None:
+            locator.screenshot(path=path)
+        else:
+            self.page.screenshot(path=path)
+        return path
+
+    def close(self) -> None:
+        self.context.close()
 
 
 def expect(*args, **kwargs):

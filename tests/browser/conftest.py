@@ -33,18 +33,10 @@ from urllib.parse import urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOGS = ROOT / "artifacts" / "logs"
-CHROMIUM = os.environ.get("GAMEDESIGN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # browser_ui, beside this file
+from browser_ui import CHROMIUM, SCREENSHOTS, OfflinePage, chromium  # noqa: E402
+
 REQUIRED = os.environ.get("GAMEDESIGN_REQUIRE_BROWSER") == "1"
 
 
@@ -236,49 +228,9 @@ def voila_app(server_home):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import expect, sync_playwright
-
     # Two shared cores: a kernel answering a click may take a few seconds.
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
-
-
-class OfflinePage:
-    """A browser page that reaches loopback only; other requests are refused and listed."""
-
-    def __init__(self, browser, name: str):
-        self.name = name
-        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        self.refused: list[str] = []
-        self.console_errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(60_000)
-        self.page.on("console", lambda msg: self.console_errors.append(msg.text) if msg.type == "error" else None)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-
-    def _route(self, route):
-        host = urlparse(route.request.url).hostname
-        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
-            route.continue_()
-        else:
-            self.refused.append(route.request.url)
-            route.abort()
-
-    def screenshot(self, label: str, locator=None) -> Path:
-        """Save a screenshot (of ``locator`` if given) as ``artifacts/screenshots/<name>-<label>.png``."""
-        path = SCREENSHOTS / f"{self.name}-{label}.png"
-        if locator is not None:
-            locator.screenshot(path=path)
-        else:
-            self.page.screenshot(path=path)
-        return path
-
-    def close(self) -> None:
-        self.context.close()
+    with chromium(30_000) as launched:
+        yield launched
 
 
 @pytest.fixture

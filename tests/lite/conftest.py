@@ -35,10 +35,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # browser_ui: the JupyterLab steps and checks
 
 ARTIFACTS = ROOT / "artifacts"
-SCREENSHOTS = ARTIFACTS / "screenshots"
-CHROMIUM = os.environ.get("GAMEDESIGN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+from browser_ui import CHROMIUM, SCREENSHOTS, OfflinePage, chromium  # noqa: E402
+
 REQUIRED = os.environ.get("GAMEDESIGN_REQUIRE_LITE") == "1"
 CACHE = Path(os.environ.get("GAMEDESIGN_LITE_CACHE", Path.home() / ".cache" / "gamedesign-lite"))
 TIMINGS: dict = {}
@@ -159,47 +157,16 @@ def lite_served(lite_site, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=60_000)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
-
-
-class OfflinePage:
-    """A page 1024 pixels wide that reaches loopback only; other requests are refused and listed."""
-
-    def __init__(self, browser, name: str):
-        self.name = name
-        self.context = browser.new_context(viewport={"width": 1024, "height": 900})
-        self.refused: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(120_000)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-
-    def _route(self, route):
-        host = urlparse(route.request.url).hostname
-        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
-            route.continue_()
-        else:
-            self.refused.append(route.request.url)
-            route.abort()
-
-    def screenshot(self, label: str) -> Path:
-        path = SCREENSHOTS / f"lite-{self.name}-{label}.png"
-        self.page.screenshot(path=path)
-        return path
+    with chromium(60_000) as launched:
+        yield launched
 
 
 @pytest.fixture
 def offline_page(browser, request):
     name = request.node.name.removeprefix("test_")
-    page = OfflinePage(browser, name)
+    page = OfflinePage(browser, name, width=1024, height=900, timeout_ms=120_000, prefix="lite-")
     yield page
-    page.context.close()
+    page.close()
     assert page.refused == [], f"{request.node.name}: requests off the machine: {page.refused[:5]}"
 
 

@@ -316,6 +316,17 @@ def leading(levels: np.ndarray, colpos: np.ndarray) -> np.ndarray:
     return key > _last_left_out([key[..., e] for e in range(EVENTS)])[..., None]
 
 
+def in_play_shares(levels: np.ndarray) -> np.ndarray:
+    """(..., events) float: each event's chance of going in play if the Pick phase ended at
+    ``levels`` with ties at the cut drawn at random (``rules.in_play_shares``): 1 above the
+    cut, the places left shared equally among the events tied at it, 0 below."""
+    cut = np.sort(levels, axis=-1)[..., EVENTS - EVENTS_IN_PLAY : EVENTS - EVENTS_IN_PLAY + 1]
+    above = levels > cut
+    tied = levels == cut
+    share = (EVENTS_IN_PLAY - above.sum(axis=-1, keepdims=True)) / tied.sum(axis=-1, keepdims=True)
+    return np.where(above, 1.0, np.where(tied, share, 0.0))
+
+
 def _last_left_out(keys: list) -> np.ndarray:
     """Of one key array per event (levels * 8 + 7 - column position, all different): the
     highest key of the events left out of play, so the events in play are those with a
@@ -421,9 +432,13 @@ def play(game, bots, count: int, rng: np.random.Generator) -> Games:
     greedy = greedy_seats(bots, n, BATCH_BOTS)
     g = new_games(game, count, rng)
     steps = advance_steps(game)
-    for t in range(KIDS):  # Pick phase: 24 takes
-        (greedy_take if greedy[t % n] else random_take)(g, rng, deck, steps, t % n)
     options = game.options
+    random_ties = options.schedule_tiebreak == "random"
+    for t in range(KIDS):  # Pick phase: 24 takes
+        if greedy[t % n]:
+            greedy_take(g, rng, deck, steps, t % n, random_ties)
+        else:
+            random_take(g, rng, deck, steps, t % n)
     if options.play_phase_first not in ("A", "B"):
         raise ValueError(f"the batch path plays play_phase_first='A' or 'B', not {options.play_phase_first!r}")
     end_pick(g, rng if options.schedule_tiebreak == "random" else None)
@@ -599,24 +614,30 @@ def _tied(score, allowed) -> np.ndarray:
     return allowed & _at_least(score, _best_of(score, allowed) - TIE)
 
 
-def greedy_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
+def greedy_take(g: Games, rng, deck: DeckArrays, steps, seat: int, random_ties: bool = False) -> None:
     """``seat`` takes the face-up Kid worth most at the events leading now (the others at
-    ``OUTSIDE_WEIGHT``), a Brat ``BRAT_STEERING`` more; after a Brat, the best advance."""
-    weights = np.where(leading(g.levels, g.colpos), 1.0, OUTSIDE_WEIGHT)
+    ``OUTSIDE_WEIGHT``), a Brat ``BRAT_STEERING`` more; after a Brat, the best advance.
+    With ``random_ties`` (``schedule_tiebreak="random"``) an event tied at the cut counts
+    with its chance of going in play, as ``GreedyGymBot._score_take``."""
+    if random_ties:
+        weights = OUTSIDE_WEIGHT + (1 - OUTSIDE_WEIGHT) * in_play_shares(g.levels)
+    else:
+        weights = np.where(leading(g.levels, g.colpos), 1.0, OUTSIDE_WEIGHT)
     # einsum, not a matrix product: BLAS threads cost more than they give on arrays this thin
     worth = np.einsum("ge,ke->gk", weights, deck.value.astype(float)) + np.where(deck.brat, BRAT_STEERING, 0.0)
     kid = _weighted(rng, _tied(worth, g.loc == ROW))
     take(g, np.arange(len(g)), kid, seat)
     rows = np.flatnonzero(deck.brat[kid])
     if len(rows):
-        greedy_advance(g, rows, rng, deck, steps, seat)
+        greedy_advance(g, rows, rng, deck, steps, seat, random_ties)
     reveal(g)
 
 
-def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int) -> None:
+def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int, random_ties: bool = False) -> None:
     """The ``advance`` decision in games ``rows``: the option (``skip advance`` included)
     whose events in play are best for the team's Kids in hand and worst for the other
-    team's, with a small bonus for levels, as ``GreedyGymBot._score_advance``. In the Pick
+    team's, with a small bonus for levels, as ``GreedyGymBot._score_advance`` (with
+    ``random_ties``, each event tied at the cut counted with its chance). In the Pick
     phase every player has seen every Kid go into its hand."""
     loc = g.loc[rows].astype(np.int64)
     in_hand = (loc >= HAND) & (loc < HAND + 6)
@@ -627,8 +648,12 @@ def greedy_advance(g: Games, rows, rng, deck: DeckArrays, steps, seat: int) -> N
     # Event by event, options by games: the key of each event after each option.
     base = (levels * 8 + (7 - g.colpos[rows].astype(np.int64))).T.astype(np.int32)
     keys = [base[e][None, :] + 8 * options[:, e, None].astype(np.int32) for e in range(EVENTS)]
-    cut = _last_left_out(keys)
-    in_play = sum(np.where(keys[e] > cut, pref[:, e][None, :], 0) for e in range(EVENTS)).T  # (rows, options)
+    if random_ties:
+        after = levels[None, :, :] + options[:, None, :]  # (options, rows, events)
+        in_play = (in_play_shares(after) * pref[None, :, :]).sum(axis=2).T  # (rows, options)
+    else:
+        cut = _last_left_out(keys)
+        in_play = sum(np.where(keys[e] > cut, pref[:, e][None, :], 0) for e in range(EVENTS)).T  # (rows, options)
     level_sum = (levels * pref).sum(axis=1)[:, None] + np.einsum("ge,oe->go", pref, options)  # sum of after * pref
     score = in_play + 0.05 * level_sum
     choice = _weighted(rng, _tied(score, np.ones_like(score, dtype=bool)))

@@ -20,7 +20,7 @@ it saw go into other hands (``known_hands``), the board and the Coaches. Its cho
 from __future__ import annotations
 
 from ...bots import Bot
-from .rules import Advance, Coach, Force, Lift, Move, PickFrom, Place, Swap, Switch, Take, select_events
+from .rules import Advance, Coach, Force, Lift, Move, PickFrom, Place, Swap, Switch, Take, in_play_shares, select_events
 
 # Rough worth of the random draws: Force spoils an opponent's next placement, Pick trades
 # a random Kid of theirs for our weakest.
@@ -89,9 +89,18 @@ class GreedyGymBot(Bot):
 
     # -- pick phase --------------------------------------------------------------------
 
+    def _random_ties(self) -> bool:
+        """True when ties at the schedule's cut are drawn at random (``schedule_tiebreak``)."""
+        return self.game.options.schedule_tiebreak == "random"
+
     def _score_take(self, observation, legal):
-        in_play = set(observation["in_play"])
-        weights = {s["event"]: 1.0 if s["event"] in in_play else OUTSIDE_WEIGHT for s in observation["schedule"]}
+        if self._random_ties():  # an event tied at the cut is in play with its share of the places left
+            column = [s["event"] for s in observation["schedule"]]
+            shares = in_play_shares(column, {s["event"]: s["level"] for s in observation["schedule"]}, True)
+            weights = {e: OUTSIDE_WEIGHT + (1 - OUTSIDE_WEIGHT) * shares[e] for e in column}
+        else:
+            in_play = set(observation["in_play"])
+            weights = {s["event"]: 1.0 if s["event"] in in_play else OUTSIDE_WEIGHT for s in observation["schedule"]}
         deck = self.game.deck
         values = self._values()
 
@@ -108,15 +117,20 @@ class GreedyGymBot(Bot):
         ours, theirs = self._team_kids(observation)
         values = self._values()
         pref = {e: sum(values[k, e] for k in ours) - sum(values[k, e] for k in theirs) for e in column}
+        random_ties = self._random_ties()
 
         def score(action):
             after = dict(levels)
             if isinstance(action, Advance):
                 for e, steps in action.steps.items():
                     after[e] += steps
-            chosen = select_events(column, after)
+            if random_ties:  # a tie at the cut is drawn: each tied event counts with its chance
+                shares = in_play_shares(column, after, True)
+                in_play = sum(pref[e] * shares[e] for e in column)
+            else:
+                in_play = sum(pref[e] for e in select_events(column, after))
             # The events in play decide the game; a lead in levels keeps them there.
-            return sum(pref[e] for e in chosen) + 0.05 * sum(after[e] * pref[e] for e in column)
+            return in_play + 0.05 * sum(after[e] * pref[e] for e in column)
 
         return score
 

@@ -292,6 +292,20 @@ def select_events(column: list, levels: dict, priority: list | None = None) -> l
     return [e for e in column if e in ranked]
 
 
+def in_play_shares(column: list, levels: dict, random_ties: bool = False) -> dict:
+    """Each event's chance of going in play if the Pick phase ended at ``levels``: 1 or 0
+    with the column tie-break (:func:`select_events`); with ``random_ties``
+    (``schedule_tiebreak="random"``) the events tied at the cut share the places left
+    equally (two events tied for the last place: one half each)."""
+    if not random_ties or len(column) <= EVENTS_IN_PLAY:
+        chosen = select_events(column, levels)
+        return {e: 1.0 if e in chosen else 0.0 for e in column}
+    cut = sorted((levels[e] for e in column), reverse=True)[EVENTS_IN_PLAY - 1]
+    above = sum(1 for e in column if levels[e] > cut)
+    share = (EVENTS_IN_PLAY - above) / sum(1 for e in column if levels[e] == cut)
+    return {e: 1.0 if levels[e] > cut else share if levels[e] == cut else 0.0 for e in column}
+
+
 def tie_at_the_cut(levels: dict) -> bool:
     """True when the 4th and 5th most advanced events share a level: the schedule's
     tie-break decides which of them is in play."""

@@ -59,7 +59,7 @@ class ScoreReport:
 
     def to_frame(self, names=None):
         """The report as a pandas table: one row per player, points by category, total,
-        Leg Days, shake images, eliminated and winner."""
+        Leg Days, shake images, eliminated, penalised (``elimination="penalty"``) and winner."""
         import pandas as pd
 
         names = list(names) if names is not None else [f"Player {i}" for i in range(len(self.points))]
@@ -72,6 +72,7 @@ class ScoreReport:
             row["Leg Day cards"] = self.leg_days[i]
             row["shake images"] = self.shake_images[i]
             row["eliminated"] = i in self.eliminated
+            row["penalised"] = i in self.penalised
             row["winner"] = i in self.winners
             rows.append(row)
         frame = pd.DataFrame(rows).set_index("player")
