@@ -13,7 +13,7 @@ from gamedesign.charts import diet as diet_charts
 from gamedesign.charts import lab as lab_charts
 from gamedesign.charts.bots import ladder_chart, matrix_chart
 from gamedesign.charts.gym import margin_chart
-from gamedesign.charts.slides import SLIDE_HEIGHT, SLIDE_WIDTH, TITLE_SIZE
+from gamedesign.charts.slides import MIN_ROW_HEIGHT, SLIDE_HEIGHT, SLIDE_WIDTH, TITLE_SIZE
 from gamedesign.charts.stats import interval_chart
 from gamedesign.games.diet.stats import weight_history
 from gamedesign.games.gym import study
@@ -82,6 +82,12 @@ def test_a_chart_with_a_row_per_bot_shares_the_slide_between_its_rows(legday_tab
     rows = legday_table["bot"].nunique()
     assert spec["height"] * rows == pytest.approx(SLIDE_HEIGHT, abs=rows)
     assert spec["config"]["header"]["labelFontSize"] >= 16
+
+
+def test_many_rows_stay_tall_enough_for_their_axis_titles():
+    table = study.matchups(gamedesign.load("gym"), {f"lineup {i}": ["greedy", "random"] for i in range(4)}, games=2, seed=0)
+    spec = slide(margin_chart(table), "Four rows").to_dict()
+    assert spec["height"] == MIN_ROW_HEIGHT and spec["width"] == SLIDE_WIDTH
 
 
 def test_layered_charts_of_the_lessons_fill_the_slide():

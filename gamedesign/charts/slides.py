@@ -31,6 +31,10 @@ AXIS_TITLE_SIZE = 18
 #: Text drawn inside a chart (a heatmap's cell labels) is made this many times larger.
 TEXT_SCALE = 1.5
 
+#: A row of a chart with a row per group (``row=`` encoding) is kept at least this tall, so
+#: each row's axis title fits beside it (the slide then grows a little taller than 16:9).
+MIN_ROW_HEIGHT = 140
+
 # Vega-Lite's size of a view with no width or height of its own.
 _DEFAULT_SIZE = 300
 _SINGLE = (alt.Chart, alt.LayerChart)
@@ -148,7 +152,8 @@ def _scale(chart, across: float, down: float) -> None:
             _scale(panel, across, down)
         return
     chart.width = max(40, round(_size(chart, "width") * across))
-    chart.height = max(40, round(_size(chart, "height") * down))
+    lowest = MIN_ROW_HEIGHT if _facets(chart, "row") > 1 else 40
+    chart.height = max(lowest, round(_size(chart, "height") * down))
     for part in [chart] + (list(chart.layer) if isinstance(chart, alt.LayerChart) else []):
         mark = getattr(part, "mark", alt.Undefined)
         size = getattr(mark, "fontSize", alt.Undefined) if not isinstance(mark, str) else alt.Undefined
@@ -156,4 +161,4 @@ def _scale(chart, across: float, down: float) -> None:
             mark.fontSize = round(size * TEXT_SCALE)
 
 
-__all__ = ["SLIDE_HEIGHT", "SLIDE_WIDTH", "slide"]
+__all__ = ["MIN_ROW_HEIGHT", "SLIDE_HEIGHT", "SLIDE_WIDTH", "slide"]
