@@ -401,3 +401,24 @@ def test_a_subclass_of_a_game_plays_on_the_engine():
     game = HouseRules(players=4)
     assert simulation.batch_path(game, "random") is None
     assert gamedesign.simulate(game, "random", games=3, seed=1).attrs["path"] == "object"
+
+
+def test_batch_greedy_values_do_not_depend_on_how_the_games_are_blocked(monkeypatch):
+    """The gains are worked out a block of games at a time; any block size gives the same
+    numbers, to the last bit."""
+    import numpy as np
+
+    from gamedesign.games.legday import batch
+    from gamedesign.games.legday.batch import _GreedyValues
+
+    game = gamedesign.load("legday", players=4)
+    values = _GreedyValues(game)
+    rng = np.random.default_rng(3)
+    collections = rng.integers(0, 4, size=(700, 4, len(game.deck.cards))).astype(np.int16)
+    face_up = (collections * rng.integers(0, 2, size=collections.shape)).astype(np.int16)
+    whole = values.gains(collections, face_up, True, 5)
+    assert whole.shape == collections.shape and np.isfinite(whole).all()
+    monkeypatch.setattr(batch, "GAINS_BLOCK", 64)
+    assert np.array_equal(values.gains(collections, face_up, True, 5), whole)
+    one = values.gains(collections[123:124], face_up[123:124], True, 5)
+    assert np.array_equal(one[0], whole[123])

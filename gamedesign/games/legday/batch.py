@@ -97,6 +97,10 @@ def play(game, bots, games: int, rng: np.random.Generator):
     return collections, face_up
 
 
+#: Games whose greedy gains are worked out together (see :meth:`_GreedyValues.gains`).
+GAINS_BLOCK = 1024
+
+
 class _GreedyValues:
     """The greedy bot's estimate (``bots.GreedyLegDayBot._standing``) for every card type
     at once: what each card would add to each player's standing today."""
@@ -118,6 +122,13 @@ class _GreedyValues:
         for t, sym in enumerate(a["symbol"]):
             if sym >= 0:
                 self.symbol_matrix[t, sym] = 1
+        # Card types that add the same to every count: (one type of each group, each
+        # type's group), so that a group's gain is worked out once.
+        signatures = [(k, a["points"][t], a["images"][t], a["symbol"][t] if k not in ("legday", "shake") else k)
+                      for t, k in enumerate(self.kinds)]
+        groups = list(dict.fromkeys(signatures))
+        self.alike = (np.array([signatures.index(g) for g in groups]),
+                      np.array([groups.index(sig) for sig in signatures]))
 
     def _curl(self, n_curl):
         table = self.curl_table
@@ -127,7 +138,19 @@ class _GreedyValues:
         return np.where(n_curl > 0, table[np.clip(n_curl, 1, len(table)) - 1], 0)
 
     def gains(self, collections, face_up, gym_day: bool, made: int):
-        """(games, players, types): standing after taking each type minus standing now."""
+        """(games, players, types): standing after taking each type minus standing now.
+
+        Worked out :data:`GAINS_BLOCK` games at a time: the arrays of one block, with their
+        axis of card types, stay small enough to be quick (the values do not depend on it)."""
+        games = len(collections)
+        if games <= GAINS_BLOCK:
+            return self._gains(collections, face_up, gym_day, made)
+        return np.concatenate([
+            self._gains(collections[i : i + GAINS_BLOCK], face_up[i : i + GAINS_BLOCK], gym_day, made)
+            for i in range(0, games, GAINS_BLOCK)
+        ])
+
+    def _gains(self, collections, face_up, gym_day: bool, made: int):
         from .bots import _LEG_DAY_SHARE
 
         s, a, kinds = self.s, self.a, self.kinds
@@ -155,7 +178,10 @@ class _GreedyValues:
             lowest[:, p] = rivals[:, others].min(axis=1) if others else 0.0
         lowest = lowest + _LEG_DAY_SHARE
 
-        def standing(counts, pull, images, leg_up, n_symbols, picks_left):
+        def standing(counts, pull, images, leg_up, n_symbols, picks_left, axis=False):
+            """The standing of collections given by their counts; with ``axis`` the counts
+            have a last axis of card types, and the opponents' figures are spread along it."""
+            rival_shown_, lowest_ = (rival_shown[..., None], lowest[..., None]) if axis else (rival_shown, lowest)
             points = (
                 self._curl(counts["curl"])
                 + (counts["bench"] // s["bench_set_size"]) * s["bench_set_points"]
@@ -170,44 +196,35 @@ class _GreedyValues:
                 (counts["press"] % s["press_set_size"]) * s["press_set_points"] / s["press_set_size"] * time * 0.7
             )
             points = points + np.where(counts["selfie"] == 0, 0.3 * n_symbols * time, 0.0)
-            rival = rival_shown + 1.5 * time
+            rival = rival_shown_ + 1.5 * time
             points = points + np.where(images > 0, s["shake_most_points"] / (1 + np.exp(-(images - rival))), 0.0)
             elimination = self.game.options.elimination
             if elimination == "none":
                 return points
-            safety = 1 / (1 + np.exp(-1.5 * (counts["legday"] - lowest)))
+            safety = 1 / (1 + np.exp(-1.5 * (counts["legday"] - lowest_)))
             if elimination == "penalty":
                 return points - self.game.options.elimination_penalty * (1 - safety)
             return points * (0.25 + 0.75 * safety) + 20 * safety
 
         picks_left = self.total_days - made - 1
         before = standing(counts, pull, images, leg_up, base_symbols, picks_left + 1)
-        out = np.empty((games, n, types))
-        done = {}
-        for t in range(types):
-            kind, sym = kinds[t], a["symbol"][t]
-            # Card types that add the same to every count share one computation.
-            signature = (kind, a["points"][t], a["images"][t], sym if kind not in ("legday", "shake") else kind)
-            if signature in done:
-                out[..., t] = out[..., done[signature]]
-                continue
-            done[signature] = t
-            after = dict(counts)
-            if kind in after:
-                after[kind] = counts[kind] + 1
-            n_symbols = base_symbols + (~symbols[..., sym] if sym >= 0 else 0)
-            out[..., t] = (
-                standing(
-                    after,
-                    pull + a["points"][t] * (kind == "pullup"),
-                    images + a["images"][t],
-                    leg_up + (kind == "legday" and gym_day),
-                    n_symbols,
-                    picks_left,
-                )
-                - before
-            )
-        return out
+        # Every card type at once, on a last axis of types: the counts after taking one card
+        # of each type (the same sums, element by element, as one type at a time). Types that
+        # add the same to every count (the six Leg Day designs) are worked out once.
+        alike, first = self.alike
+        after = {k: counts[k][..., None] + self.kind_matrix[alike, i] for i, k in enumerate(self.kind_names)}
+        symbol = a["symbol"][alike]
+        new_symbol = np.where(symbol >= 0, ~symbols[..., np.maximum(symbol, 0)], False)
+        gained = standing(
+            after,
+            pull[..., None] + self.pull_points[alike],
+            images[..., None] + a["images"][alike],
+            leg_up[..., None] + self.legday_mask[alike] * gym_day,
+            base_symbols[..., None] + new_symbol,
+            picks_left,
+            axis=True,
+        )
+        return (gained - before[..., None])[..., first]
 
 
 def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
