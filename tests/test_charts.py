@@ -51,3 +51,24 @@ def test_a_wrong_table_is_refused_clearly():
         charts.score_distribution(pd.DataFrame({"bot": ["a"]}))
     with pytest.raises(ValueError, match="simulate"):
         charts.points_by_category([1, 2, 3])
+
+
+def test_targeting_chart_sets_each_measured_share_against_chance():
+    from gamedesign.charts.diet import targeting_chart
+    from gamedesign.lab import concepts
+
+    table = concepts.leader_targeting(bots="greedy", games=40, seed=2)
+    spec = targeting_chart(table).to_dict()
+    rows = spec["datasets"][next(iter(spec["datasets"]))] if "datasets" in spec else spec["data"]["values"]
+    assert [r["played"] for r in rows] == [f"{c}, greedy bots" for c in table["card"]]
+    assert [r["chance"] for r in rows] == list(table["base rate"]) and [r["rate"] for r in rows] == list(table["rate"])
+    marks = [layer["mark"]["type"] for layer in spec["layer"]]
+    assert marks == ["rule", "point", "tick"]
+    with pytest.raises(ValueError, match="leader_targeting"):
+        targeting_chart(table.drop(columns=["base rate"]))
+    with pytest.raises(ValueError, match="leader_targeting"):
+        targeting_chart([1, 2])
+    from gamedesign.charts import slide
+
+    shown = slide(targeting_chart(table), "Greedy bots aim at the leader").to_dict()
+    assert shown["title"]["text"] == "Greedy bots aim at the leader"

@@ -4,7 +4,10 @@
   column) and shows how many turns games last, draws at the turn limit included;
 * :func:`weight_over_turns` takes the table of
   :func:`gamedesign.games.diet.stats.weight_history` and shows the average weight after
-  each round, one line per seat, with the target as a rule.
+  each round, one line per seat, with the target as a rule;
+* :func:`targeting_chart` takes the table of :func:`gamedesign.lab.concepts.leader_targeting`
+  and sets the share of take-that cards that hit the leader against the share that chance
+  would give.
 
 Tables are aggregated in pandas before charting, so the stored notebook stays small.
 """
@@ -78,4 +81,34 @@ def weight_over_turns(
     return (lines + rule).properties(width=480, height=260)
 
 
-__all__ = ["game_length", "weight_over_turns"]
+def targeting_chart(table: pd.DataFrame, title: str = "Does take-that hit the leader?") -> alt.Chart:
+    """One row per bot and card of :func:`gamedesign.lab.concepts.leader_targeting`: the
+    share of the cards played that hit the leader (a dot with its 95% interval) beside the
+    base rate, the share blind play would give (a tick); one panel per bot."""
+    if not isinstance(table, pd.DataFrame):
+        raise ValueError("targeting_chart needs the table of gamedesign.lab.concepts.leader_targeting(...)")
+    missing = [c for c in ("bot", "card", "rate", "low", "high", "base rate") if c not in table.columns]
+    if missing:
+        raise ValueError(f"the table has no column {missing[0]!r}; targeting_chart needs the table of "
+                         "gamedesign.lab.concepts.leader_targeting(...)")
+    data = table[["bot", "card", "rate", "low", "high", "base rate"]].rename(columns={"base rate": "chance"})
+    data = data.assign(played=data["card"].astype(str) + ", " + data["bot"].astype(str) + " bots")
+    base = alt.Chart(data).encode(y=alt.Y("played:N", title=None, sort=list(dict.fromkeys(data["played"]))))
+    bars = base.mark_rule(strokeWidth=3, color=PALETTE[0]).encode(
+        x=alt.X("low:Q", title="Share of the cards played that hit the leader", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1])),
+        x2="high:Q",
+    )
+    dots = base.mark_point(filled=True, size=90, color=PALETTE[0], opacity=1).encode(
+        x="rate:Q",
+        tooltip=["bot", "card", alt.Tooltip("rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
+                 alt.Tooltip("high:Q", format=".1%"), alt.Tooltip("chance:Q", title="by chance", format=".1%")],
+    )
+    chance = base.mark_tick(thickness=3, size=18, color=PALETTE[1]).encode(x="chance:Q")
+    subtitle = "dot: the measured share, with its 95% interval; tick: the share by chance (the base rate)"
+    return alt.layer(bars, dots, chance, title=alt.Title(title, subtitle=subtitle)).properties(
+        width=420, height=28 * len(data)
+    )
+
+
+__all__ = ["game_length", "targeting_chart", "weight_over_turns"]
