@@ -169,13 +169,14 @@ EXERCISES: dict[str, Exercise] = {
             "Put your interval beside a run of the standard rules of the same size: do they overlap? What does "
             "that say about the Coach rule as a way to balance the two teams?",
         ),
-        # Lesson 3: The Diet Game
+        # Lesson 3: The Diet Game (03_diet)
         Exercise(
             "diet-odds-1", "exact",
             "A hand covers a meal when it holds one of that meal's 6 covering cards; breakfast and lunch have "
             "different cards. Both at once, drawn from the same 52, are not independent: odds.p_all_of({name: "
             "(cards in the deck, at least), ...}, population, draws) counts them together.",
         ),
+        # Lesson 3b: The Diet Game, how the race unfolds (03b_race)
         Exercise(
             "diet-predict-1", "predict", PROBABILITY,
             more="the first player wins more often than you thought", less="the first player wins less often than you thought",

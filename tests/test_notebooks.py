@@ -87,7 +87,8 @@ def test_every_check_in_a_teacher_copy_has_its_solution(path):
 
 
 #: Lessons in two notebooks, one class slot each: the second part of each.
-SECOND_PARTS = {"02b_who_wins.ipynb": "02_gym.ipynb", "05b_what_if.ipynb": "05_design_lab.ipynb"}
+SECOND_PARTS = {"02b_who_wins.ipynb": "02_gym.ipynb", "03b_race.ipynb": "03_diet.ipynb",
+                "05b_what_if.ipynb": "05_design_lab.ipynb"}
 
 
 def test_every_lesson_has_at_least_three_checked_exercises():
@@ -116,8 +117,8 @@ def test_the_start_page_links_every_lesson_and_each_part_links_the_other():
             assert cells(ROOT / folder / second)[1].source.startswith("import"), "a second part runs on its own"
 
 
-#: Notebooks with no slide of their own: the index (no chart), and the Diet lesson.
-WITHOUT_SLIDE = {"00_start_here.ipynb", "03_diet.ipynb"}
+#: Notebooks with no slide of their own: the index (no chart).
+WITHOUT_SLIDE = {"00_start_here.ipynb"}
 
 
 @pytest.mark.parametrize("path", [p for p in ALL if p.parent.name != "apps" and p.name not in WITHOUT_SLIDE],

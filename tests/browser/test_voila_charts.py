@@ -14,6 +14,7 @@ APPS = {
     "notebooks/03_diet.ipynb": (".gd-diet", 0),
     "notebooks/04_odds.ipynb": (".gd-odds", 1),
     "notebooks/02b_who_wins.ipynb": (None, 0),
+    "notebooks/03b_race.ipynb": (None, 0),
     "notebooks/05_design_lab.ipynb": (None, 0),
     "notebooks/05b_what_if.ipynb": (".gd-lab", 0),
     "notebooks/06_design_assignment.ipynb": (None, 0),
