@@ -60,6 +60,7 @@ into the deck).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -267,6 +268,13 @@ class SearchBot(Bot):
         super().reset(game, player, seed)
         if game.name not in _LOOKED_UP:
             _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
+        finish = _LOOKED_UP[game.name][1]
+        if finish is not None:  # the batch playouts' tables of this game, built before any clock runs
+            import importlib
+
+            prepare = getattr(importlib.import_module(finish.__module__), "prepare", None)
+            if prepare is not None:
+                prepare(game)
         self._log: list | None = []
         if self.strength is not None:
             # The game's settings for this strength, except those given to the constructor
@@ -297,6 +305,18 @@ class SearchBot(Bot):
         return own(self.game) if own is not None else make_bot(rollout, self.game)
 
     def act(self, observation: dict, legal_actions: Sequence):
+        # The cyclic garbage collector waits while the bot thinks: one full collection of a
+        # large heap (a notebook's kernel) can take tens of milliseconds of a decision's budget.
+        # It runs as usual again once the move is chosen.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._act(observation, legal_actions)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _act(self, observation: dict, legal_actions: Sequence):
         if self.game is None:
             raise ValueError("call reset(game, player, seed) before asking a SearchBot to act")
         legal_actions = list(legal_actions)
@@ -432,11 +452,19 @@ class SearchBot(Bot):
         rewards = []  # one array per round: (deals, candidates)
         done = 0
         # Few, large rounds (each finish costs a fixed overhead per day): two halves of the
-        # deals, the same with or without a clock; against a clock each later round is cut
-        # to what its predecessors' cost says fits in the time left.
+        # deals, the same with or without a clock when the clock leaves time for them.
+        # Against a clock every round is cut to what fits in the time left: the first by the
+        # cost of this bot's last decision (a deal costs about the same per candidate and per
+        # pick left to play), or, with none yet, a small first round that measures it.
         wanted = -(-self.iterations // len(cards))  # deals
         deals = max(_BATCH_DEALS, -(-wanted // 2))
         clock = time.perf_counter
+        work = len(cards) * _picks_left(game, observation, me)  # candidates x picks left to play
+        if deadline is not None:
+            per_work = getattr(self, "_seconds_per_work", None)
+            # half the time at most: the estimate comes from another position
+            fits = _BATCH_DEALS if per_work is None else int(0.5 * (deadline - clock()) / (per_work * work))
+            deals = max(1, min(deals, fits))
         dealt = 0
         while dealt < wanted:
             started = clock()
@@ -449,9 +477,10 @@ class SearchBot(Bot):
             rewards.append(_batch_rewards(scored, me).reshape(count, len(cards)))
             dealt += count
             done += count * len(cards)
+            each = (clock() - started) / count  # seconds a deal, overhead included
+            self._seconds_per_work = each / work
             if deadline is not None:
-                each = (clock() - started) / count  # seconds a deal, overhead included
-                deals = min(deals, int(0.8 * (deadline - clock()) / each))
+                deals = min(max(deals, -(-wanted // 2)), int(0.8 * (deadline - clock()) / each))
                 if deals < 1:
                     break  # another deal would not fit in the time left
         table = np.concatenate(rewards)
@@ -574,6 +603,15 @@ class SearchBot(Bot):
 
 #: The fewest sampled states in a round of a batched search (each tried with every root move).
 _BATCH_DEALS = 8
+
+
+def _picks_left(game, observation: dict, me: int) -> int:
+    """Picks left to play in a drafting game whose observation shows every tableau and that
+    knows its ``total_days`` (Leg Day); 1 for any other game."""
+    try:
+        return max(1, int(game.total_days) - len(observation["tableaus"][me]))
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+        return 1
 
 #: Per game name: (its standing, its batch finisher, its own-seat policy), looked up once.
 _LOOKED_UP: dict = {}

@@ -196,6 +196,34 @@ def test_search_keeps_to_its_time_budget():
     assert SearchBot(iterations=30).time_budget is None
 
 
+def test_batched_search_against_a_clock_cuts_its_rounds_and_leaves_the_collector_as_it_was():
+    """Leg Day's batched playouts: with far too little time for the playouts asked, the
+    rounds are cut to the time (a first small round, then each bot's own measured cost);
+    without a clock every playout is played. The garbage collector, paused while the bot
+    thinks, is as it was afterwards."""
+    import gc
+
+    game = gamedesign.load("legday")
+    state = game.new_state(seed=2)
+    legal = state.legal_actions(0)
+    timed = SearchBot(iterations=5000, time_budget=0.002)
+    timed.reset(game, 0, 1)
+    for _ in range(2):  # the second decision sizes its first round by the first one's cost
+        assert timed.act(state.observe(0), legal) in legal
+        assert 1 <= timed.last_search["iterations"] < 5000
+    untimed = SearchBot(iterations=60)
+    untimed.reset(game, 0, 1)
+    untimed.act(state.observe(0), legal)
+    assert untimed.last_search["iterations"] >= 60
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        untimed.act(state.observe(0), legal)
+        assert not gc.isenabled()  # a collector the caller had paused stays paused
+    finally:
+        gc.enable()
+
+
 def test_search_with_a_horizon_scores_cut_playouts_on_the_standing():
     game = gamedesign.load("diet", players=3)
     state = game.new_state(seed=2)

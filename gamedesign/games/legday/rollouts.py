@@ -25,6 +25,27 @@ def _type_index(game) -> dict:
     return index
 
 
+def _values(game) -> _GreedyValues:
+    """The greedy players' values of ``game``, worked out once a game."""
+    values = getattr(game, "_rollout_values", None)
+    if values is None:
+        values = game._rollout_values = _GreedyValues(game)
+    return values
+
+
+def prepare(game) -> None:
+    """Work out once what :func:`finish` needs for ``game`` (the card types, the greedy
+    players' values) and finish one throwaway game, so that no timed decision pays for
+    a first run."""
+    if getattr(game, "_rollouts_ready", False):
+        return
+    _type_index(game)
+    _values(game)
+    state = game.new_state(seed=0)
+    finish(game, [state], [state.hands[0][0]], 0, np.random.default_rng(0))
+    game._rollouts_ready = True
+
+
 def finish(game, states, firsts, seat: int, rng: np.random.Generator) -> dict:
     """Finish every state in ``states`` (all at the same week and day, ``seat`` to pick)
     with ``seat`` picking ``firsts[k]`` (a card name) now in state k, every other pick by
@@ -62,9 +83,7 @@ def finish(game, states, firsts, seat: int, rng: np.random.Generator) -> dict:
                 top = len(pile) - (w * n + p) * size
                 for card in pile[top - size : top]:
                     dealt[k, w, p, index[card]] += 1
-    values = getattr(game, "_rollout_values", None)
-    if values is None:
-        values = game._rollout_values = _GreedyValues(game)
+    values = _values(game)
     g_index = np.arange(games)[:, None]
     p_index = np.arange(n)[None, :]
     first = True
@@ -94,4 +113,4 @@ def finish(game, states, firsts, seat: int, rng: np.random.Generator) -> dict:
     return score_counts(game, collections, face_up)
 
 
-__all__ = ["finish"]
+__all__ = ["finish", "prepare"]
