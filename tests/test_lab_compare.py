@@ -102,3 +102,12 @@ def test_variants_recorded_on_a_pool_are_the_games_recorded_here():
         assert [dataclasses.asdict(r) for r in pooled[label]] == [dataclasses.asdict(r) for r in here[label]]
     assert here["standard"][0].scores != () and seen[-1] == (500, 500)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+@pytest.mark.parametrize("games", ["10", None, 0, 2.5, True])
+def test_a_bad_number_of_games_is_refused_by_name(games):
+    game = gamedesign.load("legday")
+    with pytest.raises(ValueError, match="games must be a whole number"):
+        record_games(game, "random", games=games)
+    with pytest.raises(ValueError, match="games must be a whole number"):
+        compare([Variant("legday", 4, name="standard"), "legday_bench6"], "random", games=games)

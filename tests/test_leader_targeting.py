@@ -152,3 +152,12 @@ def test_a_prediction_is_revealed_against_a_row_of_the_table(tmp_path, monkeypat
         assert "inside the 95% interval" in reveal("diet-predict-2", cheats).message
     finally:
         set_answers_file(None)
+
+
+def test_the_base_rate_counts_each_chance_to_hit_once():
+    """Laziness and Cheat ask the holders in turn: a chance to hit the active player is one
+    moment however many are asked; a meal has one asker, so its chances are its asks."""
+    table = concepts.leader_targeting(bots="greedy", games=60, seed=4).set_index("card")
+    assert (table["chances"] <= table["asked"]).all() and (table["played"] <= table["chances"]).all()
+    assert table.loc["Cheat", "chances"] < table.loc["Cheat", "asked"]  # several holders asked at one moment
+    assert table.loc["fattening meal", "chances"] == table.loc["fattening meal", "asked"]

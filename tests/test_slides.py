@@ -74,7 +74,7 @@ def test_a_simple_chart_fills_the_slide_and_takes_the_finding_as_title():
     chart = distribution_chart(6, 24, 12, need=1)
     spec = _check_slide(chart, "Nearly every first row holds a Brat")
     assert (spec["width"], spec["height"]) == (SLIDE_WIDTH, SLIDE_HEIGHT)
-    assert spec["width"] / spec["height"] == pytest.approx(2.0)  # 16:9 once the title and axes are added
+    assert (chart.width, chart.height) != (SLIDE_WIDTH, SLIDE_HEIGHT)  # resized to the slide, the original kept
 
 
 def test_a_chart_with_a_row_per_bot_shares_the_slide_between_its_rows(legday_table):
@@ -155,3 +155,22 @@ def test_a_facet_chart_is_refused_with_what_to_do_instead():
         slide(base.facet("g:N"), "A finding")
     with pytest.raises(ValueError, match="facet"):
         slide(alt.hconcat(base, base.facet("g:N")), "A finding")
+
+
+def test_rows_are_counted_from_data_that_the_panels_share():
+    """Panels drawn from one table: Altair keeps the data on the chart around them, and a
+    panel with a row per group still gets rows of a readable height, not the whole slide."""
+    import altair as alt
+    import pandas as pd
+
+    from gamedesign.charts.slides import MIN_ROW_HEIGHT
+
+    data = pd.DataFrame({"g": list("abcd") * 3, "x": range(12), "y": range(12)})
+    rows = alt.Chart(data).mark_point().encode(x="x", y="y", row="g").properties(width=200, height=100)
+    dots = alt.Chart(data).mark_point().encode(x="x", y="y").properties(width=200, height=400)
+    alone = slide(rows, "Alone").to_dict()
+    shared = slide(alt.hconcat(rows, dots), "Side by side").to_dict()
+    assert "data" in shared or "datasets" in shared
+    panel = shared["hconcat"][0]
+    assert MIN_ROW_HEIGHT <= panel["height"] <= alone["height"]
+    assert panel["height"] * 4 <= SLIDE_HEIGHT * 1.5  # four rows, about the slide's height together

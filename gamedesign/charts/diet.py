@@ -84,7 +84,7 @@ def weight_over_turns(
 def targeting_chart(table: pd.DataFrame, title: str = "Does take-that hit the leader?") -> alt.Chart:
     """One row per bot and card of :func:`gamedesign.lab.concepts.leader_targeting`: the
     share of the cards played that hit the leader (a dot with its 95% interval) beside the
-    base rate, the share blind play would give (a tick); one panel per bot."""
+    base rate, the share blind play would give (a tick); one row per card and bot."""
     if not isinstance(table, pd.DataFrame):
         raise ValueError("targeting_chart needs the table of gamedesign.lab.concepts.leader_targeting(...)")
     missing = [c for c in ("bot", "card", "rate", "low", "high", "base rate") if c not in table.columns]

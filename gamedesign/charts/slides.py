@@ -107,15 +107,22 @@ def _refuse_facets(chart) -> None:
                          f"it takes {_KINDS}")
 
 
-def _facets(chart, channel: str) -> int:
-    """How many rows (``channel="row"``) or columns a chart's row/column encoding makes."""
+def _data(chart, inherited=None):
+    """The data a chart draws: its own, else what the chart around it passes down."""
+    data = getattr(chart, "data", alt.Undefined)
+    return inherited if data is alt.Undefined else data
+
+
+def _facets(chart, channel: str, inherited=None) -> int:
+    """How many rows (``channel="row"``) or columns a chart's row/column encoding makes
+    (``inherited``: the data of the charts around it, which Altair may hold for all panels)."""
     charts = [chart] + (list(chart.layer) if isinstance(chart, alt.LayerChart) else [])
     for part in charts:
         encoding = getattr(part, "encoding", alt.Undefined)
         facet = alt.Undefined if encoding is alt.Undefined else getattr(encoding, channel, alt.Undefined)
         if facet is alt.Undefined:
             continue
-        data = part.data if part.data is not alt.Undefined else chart.data
+        data = _data(part, _data(chart, inherited))
         field = facet._kwds.get("field", alt.Undefined)  # a channel's attributes are setters
         if not isinstance(field, str):
             field = str(facet._kwds.get("shorthand", "")).split(":")[0]
@@ -129,11 +136,12 @@ def _size(chart, name: str) -> float:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else float(_DEFAULT_SIZE)
 
 
-def _extent(chart) -> tuple:
+def _extent(chart, inherited=None) -> tuple:
     """The width and height of a chart's plotting areas put together (no titles or axes)."""
     if isinstance(chart, _SINGLE):
-        return _size(chart, "width") * _facets(chart, "column"), _size(chart, "height") * _facets(chart, "row")
-    sizes = [_extent(panel) for panel in _panels(chart)]
+        return (_size(chart, "width") * _facets(chart, "column", inherited),
+                _size(chart, "height") * _facets(chart, "row", inherited))
+    sizes = [_extent(panel, _data(chart, inherited)) for panel in _panels(chart)]
     if isinstance(chart, alt.HConcatChart):
         return sum(w for w, _ in sizes), max(h for _, h in sizes)
     if isinstance(chart, alt.VConcatChart):
@@ -145,14 +153,14 @@ def _extent(chart) -> tuple:
     return sum(widths), sum(max(h for _, h in row) for row in rows)
 
 
-def _scale(chart, across: float, down: float) -> None:
+def _scale(chart, across: float, down: float, inherited=None) -> None:
     """Resize every panel of ``chart`` in place: widths by ``across``, heights by ``down``."""
     if isinstance(chart, _COMBINED):
         for panel in _panels(chart):
-            _scale(panel, across, down)
+            _scale(panel, across, down, _data(chart, inherited))
         return
     chart.width = max(40, round(_size(chart, "width") * across))
-    lowest = MIN_ROW_HEIGHT if _facets(chart, "row") > 1 else 40
+    lowest = MIN_ROW_HEIGHT if _facets(chart, "row", inherited) > 1 else 40
     chart.height = max(lowest, round(_size(chart, "height") * down))
     for part in [chart] + (list(chart.layer) if isinstance(chart, alt.LayerChart) else []):
         mark = getattr(part, "mark", alt.Undefined)

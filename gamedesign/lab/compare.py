@@ -19,7 +19,7 @@ import pandas as pd
 from .metrics import definition, game_table, interval, seat_columns
 from .stats import paired_test, with_correction
 from ..runtime import cores
-from ..simulate import _process_pool, _run, _unpicklable
+from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole
 from .record import CHUNK, PARALLEL_FROM, _Progress, _record_chunk, record_games, record_tasks
 from .variants import Variant
 
@@ -57,6 +57,7 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
     all the variants' games together are ``record.PARALLEL_FROM`` or more); the records
     are the same either way.
     """
+    _whole("games", games, 1, MAX_GAMES)  # before any use of the number
     variants, labels = as_labelled_variants(variants)
     built = [v.build() for v in variants]
     first = built[0]
@@ -95,8 +96,9 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     first variant's mean over the same games), ``difference``, ``low``, ``high`` (95%
     interval of the difference), ``pairs`` (games where both have a value), ``sd`` (spread
     of the per-game differences), ``p`` (paired test), ``clear`` (the interval leaves out
-    0), ``p_holm`` and ``clear_holm`` (the same after Holm's correction for all the
-    measures of that variant: see :func:`.stats.with_correction`) and ``definition``. The baseline's rows
+    0), ``p_holm`` and ``clear_holm`` (the same after Holm's correction for all the outcome
+    measures of that variant, and the rule counts apart: see :func:`.stats.with_correction`)
+    and ``definition``. The baseline's rows
     have a difference of 0. A last ``win-rate gap`` row per variant gives the balance
     between seats, with intervals from a paired bootstrap (see :func:`_gap_rows`).
     """

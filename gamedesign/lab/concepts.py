@@ -223,14 +223,17 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
 
     One row per kind of bot asked and card (``bot``, ``card``): ``asked`` (asks where the
     opponent held such a card: an ask with nothing to play is no choice and is not
-    counted), ``played``, ``on leader`` (of those played, how many hit the leader), their
-    ``rate`` with its 95% Wilson interval (``low``, ``high``), the ``base rate`` (the share
-    of the asks whose victim was leading: what the rate would be if the cards were played
-    without looking at the race) and ``verdict``: ``"more than chance"`` when the whole
-    interval lies above the base rate, ``"less than chance"`` when below, ``"no different"``
-    when it holds it, ``"never played"`` with no card played. A card played without regard
-    to the race is a random draw from the asks, so its rate falls within the interval of
-    the base rate as often as a 95% interval should.
+    counted), ``chances`` (the moments with at least one such ask: a Laziness or Cheat
+    moment asks the holders one after another, so it is one chance to hit that player
+    however many are asked), ``played``, ``on leader`` (of those played, how many hit the
+    leader), their ``rate`` with its 95% Wilson interval (``low``, ``high``), the ``base
+    rate`` (the share of the chances whose victim was leading: what the rate would be if the
+    cards were played without looking at the race) and ``verdict``: ``"more than chance"``
+    when the whole interval lies above the base rate, ``"less than chance"`` when below,
+    ``"no different"`` when it holds it, ``"never played"`` with no card played. The base
+    rate counts chances, not asks: a bot that aims plays at once on a leader (one ask) and
+    passes round the table on anyone else (several asks), so a share of the asks would
+    undercount the leader. It is taken as a fixed number: its own spread is left out.
 
     ``game``: ``"diet"`` with the rule ``options`` given as a dict (``players`` too), or a
     game from ``gamedesign.load("diet", ...)`` (then no ``options``). ``bots``: one name for
@@ -288,6 +291,7 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
     players = [make_bot(spec, game, timed=False) for spec in specs]
     built = [isinstance(spec, str) for spec in specs]
     counts: dict = {}
+    moments: set = set()
 
     def on_choice(seat, legal, action) -> None:
         step = state.step
@@ -295,23 +299,29 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
             return
         weights = state.weights
         led = weights[state.active] <= min(weights)
-        tally = counts.setdefault((labels[seat], TAKE_THAT[step]), [0, 0, 0, 0])  # asked, led, played, on leader
+        key = (labels[seat], TAKE_THAT[step])
+        tally = counts.setdefault(key, [0, 0, 0, 0, 0])  # asked, moments, moments the victim led, played, on leader
         tally[0] += 1
-        tally[1] += led
+        moment = (index, state.turn, state.phase, step, key)  # one chance to hit, however many holders are asked
+        if moment not in moments:
+            moments.add(moment)
+            tally[1] += 1
+            tally[2] += led
         if type(action) is Play:
-            tally[2] += 1
-            tally[3] += led
+            tally[3] += 1
+            tally[4] += led
 
     for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
         state = game.new_state(seed=game_seed)
         play_game(state, players, bot_seeds, game_index=index, run_seed=seed, on_choice=on_choice, _built=built)
+        moments.clear()  # a moment is of one game
 
     rows = []
     for label in dict.fromkeys(labels):
         for card in TAKE_THAT.values():
-            asked, led, played, hits = counts.get((label, card), (0, 0, 0, 0))
+            asked, chances, led, played, hits = counts.get((label, card), (0, 0, 0, 0, 0))
             low, high = wilson(hits, played) if played else (math.nan, math.nan)
-            base = led / asked if asked else math.nan
+            base = led / chances if chances else math.nan
             if not played:
                 verdict = "never played"
             elif low > base:
@@ -320,7 +330,8 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
                 verdict = "less than chance"
             else:
                 verdict = "no different"
-            rows.append({"bot": label, "card": card, "asked": asked, "played": played, "on leader": hits,
+            rows.append({"bot": label, "card": card, "asked": asked, "chances": chances, "played": played,
+                         "on leader": hits,
                          "rate": hits / played if played else math.nan, "low": low, "high": high,
                          "base rate": base, "verdict": verdict})
     table = pd.DataFrame(rows)

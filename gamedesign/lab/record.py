@@ -26,7 +26,7 @@ from typing import Callable
 
 from ..bots import make_bot
 from ..runtime import cores
-from ..simulate import _process_pool, _run, _unpicklable, lineup, play_game, run_seed
+from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole, lineup, play_game, run_seed
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -398,6 +398,7 @@ def record_games(
     games or more, else this process); ``executor``: a ``concurrent.futures`` executor
     to use instead. The records are the same however the games are shared out.
     """
+    _whole("games", games, 1, MAX_GAMES)  # before any use of the number
     if executor is None:
         if workers is None:
             workers = cores() if games >= PARALLEL_FROM else 1

@@ -2,7 +2,7 @@
 
 :func:`verdict` reads a table of :func:`gamedesign.lab.compare` and says, for every variant,
 what changed clearly, whether anybody's chance to win changed, whether games got longer or
-shorter, how many "clear" results chance alone would give among all the measures compared,
+shorter, how many "clear" results chance alone would give among the outcome measures compared,
 and how many games it would take to see a change that is not clear yet::
 
     bench6 makes Bench Press worth 0.87 more points a game to each scoring player;
@@ -10,7 +10,8 @@ and how many games it would take to see a change that is not clear yet::
 
 Nothing is written per preset: every sentence comes from the differences, their intervals
 and the corrected p-values (:func:`gamedesign.lab.stats.with_correction`). A change counts
-as clear when it stays clear after Holm's correction for all the measures of that variant.
+as clear when it stays clear after Holm's correction for all the outcome measures of that
+variant (the counts of how often a rule fired are corrected as a family of their own).
 
 :func:`measures_table` gives the few measures a student chose (:data:`DEFAULT_MEASURES`
 unless told) with friendly labels; ``measures_table(table, "all")`` gives every measure.
@@ -174,7 +175,7 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         parts = []
         # 1. what changed clearly, the largest changes (in spreads) first
         headline = clear[~clear["measure"].str.fullmatch(r"seat \d+ wins") & ~clear["measure"].isin(
-            ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith(("in play: ", "rule used: "))]
+            ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ") & ~clear["measure"].map(is_diagnostic).astype(bool)]
         worth = headline.apply(lambda r: CHANGE_WORTH_SEEING.get(labels.measure(r["measure"], game).kind, 0.0),
                                axis=1) if len(headline) else []
         if len(headline):  # changes too small to matter at the table are left out of the headline
@@ -228,7 +229,7 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
 def _chance_note(rows: pd.DataFrame) -> str:
     """How many clear results chance alone would give among these measures, and how many stay
     clear (the outcome measures: the counts of how often a rule fired are left out)."""
-    tested = rows[rows["p"].notna() & ~rows["measure"].map(is_diagnostic)]
+    tested = rows[rows["p"].notna() & ~rows["measure"].map(is_diagnostic).astype(bool)]
     m = len(tested)
     if m == 0:
         return ""
