@@ -80,7 +80,7 @@ def test_a_simple_chart_fills_the_slide_and_takes_the_finding_as_title():
 def test_a_chart_with_a_row_per_bot_shares_the_slide_between_its_rows(legday_table):
     spec = _check_slide(charts.score_distribution(legday_table))
     rows = legday_table["bot"].nunique()
-    assert spec["height"] * rows == pytest.approx(SLIDE_HEIGHT, abs=rows)
+    assert rows > 1 and spec["height"] == pytest.approx(max(MIN_ROW_HEIGHT, SLIDE_HEIGHT / rows), abs=1)
     assert spec["config"]["header"]["labelFontSize"] >= 16
 
 
@@ -172,5 +172,4 @@ def test_rows_are_counted_from_data_that_the_panels_share():
     shared = slide(alt.hconcat(rows, dots), "Side by side").to_dict()
     assert "data" in shared or "datasets" in shared
     panel = shared["hconcat"][0]
-    assert MIN_ROW_HEIGHT <= panel["height"] <= alone["height"]
-    assert panel["height"] * 4 <= SLIDE_HEIGHT * 1.5  # four rows, about the slide's height together
+    assert panel["height"] == alone["height"] == MIN_ROW_HEIGHT  # each row readable, not the whole slide

@@ -99,12 +99,12 @@ def targeting_chart(table: pd.DataFrame, title: str = "Does take-that hit the le
                 scale=alt.Scale(domain=[0, 1])),
         x2="high:Q",
     )
-    dots = base.mark_point(filled=True, size=90, color=PALETTE[0], opacity=1).encode(
+    dots = base.mark_point(filled=True, size=70, color=PALETTE[0], opacity=1).encode(
         x="rate:Q",
         tooltip=["bot", "card", alt.Tooltip("rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
                  alt.Tooltip("high:Q", format=".1%"), alt.Tooltip("chance:Q", title="by chance", format=".1%")],
     )
-    chance = base.mark_tick(thickness=3, size=18, color=PALETTE[1]).encode(x="chance:Q")
+    chance = base.mark_tick(thickness=3, size=26, color=PALETTE[1]).encode(x="chance:Q")
     subtitle = "dot: the measured share, with its 95% interval; tick: the share by chance (the base rate)"
     return alt.layer(bars, dots, chance, title=alt.Title(title, subtitle=subtitle)).properties(
         width=420, height=28 * len(data)

@@ -19,8 +19,8 @@ from . import alt
 
 #: Width and height of the whole chart's plotting area on a slide (16:9 once the title,
 #: axis labels and legend are added around it).
-SLIDE_WIDTH = 880
-SLIDE_HEIGHT = 440
+SLIDE_WIDTH = 600
+SLIDE_HEIGHT = 300
 
 #: Font sizes in pixels: the slide's own title, panel titles, axis and legend text.
 TITLE_SIZE = 28
@@ -33,7 +33,7 @@ TEXT_SCALE = 1.5
 
 #: A row of a chart with a row per group (``row=`` encoding) is kept at least this tall, so
 #: each row's axis title fits beside it (the slide then grows a little taller than 16:9).
-MIN_ROW_HEIGHT = 140
+MIN_ROW_HEIGHT = 165
 
 # Vega-Lite's size of a view with no width or height of its own.
 _DEFAULT_SIZE = 300
