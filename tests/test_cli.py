@@ -179,9 +179,21 @@ def test_ctrl_c_stops_a_parallel_simulation_cleanly():
 
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(gamedesign.__file__)))
     command = [sys.executable, "-m", "gamedesign", "simulate", "diet", "--games", "200000", "--workers", "2", "--no-progress"]
-    run_ = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # As from a terminal: Ctrl-C's signal is not ignored, even when the tests themselves run
+    # in the background of a shell without job control (which starts them ignoring it).
+    run_ = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        time.sleep(4)  # past the imports: the workers are playing
+        # Wait until the two workers are playing (however slow the imports on a busy machine).
+        children = f"/proc/{run_.pid}/task/{run_.pid}/children"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and run_.poll() is None:
+            with open(children) as listed:
+                if len(listed.read().split()) >= 2:
+                    break
+            time.sleep(0.2)
+        time.sleep(1.0)  # the workers past their start
+        assert run_.poll() is None, "the simulation ended before it could be interrupted"
         os.killpg(run_.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
         out, err = run_.communicate(timeout=30)
     finally:
