@@ -302,7 +302,7 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
         key = (labels[seat], TAKE_THAT[step])
         tally = counts.setdefault(key, [0, 0, 0, 0, 0])  # asked, moments, moments the victim led, played, on leader
         tally[0] += 1
-        moment = (index, state.turn, state.phase, step, key)  # one chance to hit, however many holders are asked
+        moment = (state.turn, state.phase, step, key)  # one chance to hit, however many holders are asked
         if moment not in moments:
             moments.add(moment)
             tally[1] += 1

@@ -153,10 +153,10 @@ class _GreedyValues:
     def _gains(self, collections, face_up, gym_day: bool, made: int):
         from .bots import _LEG_DAY_SHARE
 
-        s, a, kinds = self.s, self.a, self.kinds
+        s, a = self.s, self.a
         c = collections.astype(np.int64)
         up = face_up.astype(np.int64)
-        games, n, types = c.shape
+        games, n, _ = c.shape
 
         # Sums over card types as matrix products (one pass each).
         by_kind = c @ self.kind_matrix
@@ -176,12 +176,12 @@ class _GreedyValues:
             others = [q for q in range(n) if q != p]
             rival_shown[:, p] = shown[:, others].max(axis=1) if others else 0.0
             lowest[:, p] = rivals[:, others].min(axis=1) if others else 0.0
-        lowest = lowest + _LEG_DAY_SHARE
+        # With a last axis for card types, along which the opponents' figures are the same.
+        rival_shown = rival_shown[..., None]
+        lowest = lowest[..., None] + _LEG_DAY_SHARE
 
-        def standing(counts, pull, images, leg_up, n_symbols, picks_left, axis=False):
-            """The standing of collections given by their counts; with ``axis`` the counts
-            have a last axis of card types, and the opponents' figures are spread along it."""
-            rival_shown_, lowest_ = (rival_shown[..., None], lowest[..., None]) if axis else (rival_shown, lowest)
+        def standing(counts, pull, images, leg_up, n_symbols, picks_left):
+            """The standing of collections given by their counts, each (games, players, k)."""
             points = (
                 self._curl(counts["curl"])
                 + (counts["bench"] // s["bench_set_size"]) * s["bench_set_points"]
@@ -196,18 +196,20 @@ class _GreedyValues:
                 (counts["press"] % s["press_set_size"]) * s["press_set_points"] / s["press_set_size"] * time * 0.7
             )
             points = points + np.where(counts["selfie"] == 0, 0.3 * n_symbols * time, 0.0)
-            rival = rival_shown_ + 1.5 * time
+            rival = rival_shown + 1.5 * time
             points = points + np.where(images > 0, s["shake_most_points"] / (1 + np.exp(-(images - rival))), 0.0)
             elimination = self.game.options.elimination
             if elimination == "none":
                 return points
-            safety = 1 / (1 + np.exp(-1.5 * (counts["legday"] - lowest_)))
+            safety = 1 / (1 + np.exp(-1.5 * (counts["legday"] - lowest)))
             if elimination == "penalty":
                 return points - self.game.options.elimination_penalty * (1 - safety)
             return points * (0.25 + 0.75 * safety) + 20 * safety
 
         picks_left = self.total_days - made - 1
-        before = standing(counts, pull, images, leg_up, base_symbols, picks_left + 1)
+        now = {k: v[..., None] for k, v in counts.items()}
+        before = standing(now, pull[..., None], images[..., None], leg_up[..., None], base_symbols[..., None],
+                          picks_left + 1)
         # Every card type at once, on a last axis of types: the counts after taking one card
         # of each type (the same sums, element by element, as one type at a time). Types that
         # add the same to every count (the six Leg Day designs) are worked out once.
@@ -222,9 +224,8 @@ class _GreedyValues:
             leg_up[..., None] + self.legday_mask[alike] * gym_day,
             base_symbols[..., None] + new_symbol,
             picks_left,
-            axis=True,
         )
-        return (gained - before[..., None])[..., first]
+        return (gained - before)[..., first]
 
 
 def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
