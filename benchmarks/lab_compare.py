@@ -5,8 +5,9 @@
 
 For each game it times ``lab.run_variants`` (recording the games of the baseline and of
 one shipped preset) and ``lab.compare_records`` (the table of differences), and, for the
-same games, ``gamedesign.simulate`` of both on the object engine (``batch=False``, the
-games the lab records): the recording's cost against plain simulation. The last column
+same games, ``gamedesign.simulate`` of both on the path the lab took (the games it
+records: Leg Day's batch path, the object engine for GYM and The Diet Game): the
+recording's cost against plain simulation. The last column
 gives the whole comparison per game as a multiple of the yardstick game
 (``benchmarks/yardstick.py``, timed before and after in this process). Not a test:
 figures depend on the machine (see ``benchmarks/RESULTS.md``).
@@ -37,7 +38,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'game':<8} {'record s':>9} {'compare s':>10} {'total s':>8} {'simulate s':>11} "
-        f"{'record/simulate':>16} {'x yardstick':>12}"
+        f"{'record/simulate':>16} {'x yardstick':>12} path"
     )
     for name, preset in PRESETS.items():
         stick = yardstick.seconds_per_game(1000)
@@ -46,19 +47,19 @@ def main() -> None:
         records = run_variants(variants, "greedy", games=args.games, seed=1, workers=args.workers)
         recorded = time.perf_counter() - started
         started = time.perf_counter()
-        compare_records(records)
+        path = compare_records(records).attrs["path"]
         compared = time.perf_counter() - started
         started = time.perf_counter()
         for game in [variant(name, "baseline").build(), load_preset(preset).build()]:
             gamedesign.simulate(
-                game, "greedy", games=args.games, seed=1, workers=args.workers, progress=False, batch=False
+                game, "greedy", games=args.games, seed=1, workers=args.workers, progress=False, batch=path == "batch"
             )
         simulated = time.perf_counter() - started
         stick = (stick + yardstick.seconds_per_game(1000)) / 2
         per_game = (recorded + compared) / (2 * args.games)
         print(
             f"{name:<8} {recorded:>9.2f} {compared:>10.2f} {recorded + compared:>8.2f} "
-            f"{simulated:>11.2f} {recorded / simulated:>16.2f} {per_game / stick:>11.1f}x"
+            f"{simulated:>11.2f} {recorded / simulated:>16.2f} {per_game / stick:>11.1f}x {path}"
         )
 
 

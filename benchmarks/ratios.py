@@ -91,13 +91,13 @@ def compare_row(games, **settings):
     return run, 2 * games
 
 
-def record_row(name, players, bot, games):
+def record_row(name, players, bot, games, **settings):
     from gamedesign.lab import record_games
 
     game = gamedesign.load(name, players=players)
 
     def run():
-        record_games(game, bot, games=games, seed=1, workers=1)
+        record_games(game, bot, games=games, seed=1, workers=1, **settings)
 
     return run, games
 
@@ -146,10 +146,15 @@ def rows(quick: bool):
         for bot, games in (("random", 100), ("greedy", 200)):
             runs = simulate_row(name, players, bot, max(10, games // k), workers=1, batch=False)
             yield f"{label} {bot}, object engine, 1 core", runs, None, {"workers": 1, "batch": False}
-    yield "lab record_games, Leg Day 4p random, 1 core (per game)", record_row("legday", 4, "random", 1000 // k), None, None
-    yield "lab record_games, Leg Day 4p greedy, 1 core (per game)", record_row("legday", 4, "greedy", 300 // k), None, None
+    for bot, games in (("random", 1000), ("greedy", 1000)):
+        yield (f"lab record_games, Leg Day 4p {bot}, default (per game)", record_row("legday", 4, bot, games // k),
+               None, None)
+    for bot, games in (("random", 1000), ("greedy", 300)):
+        yield (f"lab record_games, Leg Day 4p {bot}, object engine, 1 core (per game)",
+               record_row("legday", 4, bot, games // k, batch=False), None, None)
     yield "lab.compare, 2 variants x 1,000 greedy games (per game)", compare_row(1000 // k), 10.0, None
-    yield "lab.compare, 2 variants x 1,000 greedy games, 1 core (per game)", compare_row(1000 // k, workers=1), None, None
+    yield ("lab.compare, 2 variants x 1,000 greedy games, object engine (per game)",
+           compare_row(1000 // k, batch=False), None, None)
     for name, players, label in (("legday", 4, "Leg Day 4p"), ("gym", 2, "GYM 2p"), ("diet", 4, "Diet 4p")):
         yield f"search bot, one decision at defaults ({label})", search_row(name, players), 0.05, None
 

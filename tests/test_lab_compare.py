@@ -13,18 +13,24 @@ def _winners(table):
     return [tuple(g[g["won"]]["seat"]) for _, g in table.groupby("game")]
 
 
+@pytest.mark.parametrize("batch", [False, None])
 @pytest.mark.parametrize("name, games", [("legday", 6), ("gym", 3), ("diet", 4)])
-def test_recorded_games_are_the_simulated_games(name, games):
+def test_recorded_games_are_the_simulated_games(name, games, batch):
+    """On either path, the records are the games ``simulate`` plays with the same choice of path."""
     game = gamedesign.load(name)
-    records = record_games(game, "greedy", games=games, seed=5)
-    table = gamedesign.simulate(game, "greedy", games=games, seed=5, batch=False)
-    assert [r.winners for r in records] == _winners(table)
-    for r, (_, g) in zip(records, table.groupby("game")):
-        assert [s for s in r.scores if s is not None] == [int(s) for s in g["score"].dropna()]
+    records = record_games(game, "greedy", games=games, seed=5, batch=batch)
+    table = gamedesign.simulate(game, "greedy", games=games, seed=5, batch=False if batch is False else None)
+    paths = {r.path for r in records}
+    assert paths == {table.attrs["path"] if name == "legday" else "object"}
+    if name == "legday" or batch is False:
+        assert [r.winners for r in records] == _winners(table)
+        for r, (_, g) in zip(records, table.groupby("game")):
+            assert [s for s in r.scores if s is not None] == [int(s) for s in g["score"].dropna()]
 
 
-def test_standings_end_where_the_game_ends():
-    legday = record_games(gamedesign.load("legday"), "random", games=3, seed=1)
+@pytest.mark.parametrize("batch", [False, True])
+def test_standings_end_where_the_game_ends(batch):
+    legday = record_games(gamedesign.load("legday"), "random", games=3, seed=1, batch=batch)
     for r in legday:
         assert len(r.standings) == 14 and r.length == 14
         assert len(r.legal_counts) == 56  # 4 players x 14 days
@@ -67,8 +73,12 @@ def test_a_real_change_shows_up_with_an_interval_that_leaves_out_zero():
 def test_progress_counts_every_game_of_every_variant():
     seen = []
     run_variants([Variant("legday", name="a"), "legday_bench6"], "random", games=3,
-                 progress=lambda done, total: seen.append((done, total)))
+                 progress=lambda done, total: seen.append((done, total)), batch=False)
     assert seen == [(i, 6) for i in range(1, 7)]
+    seen.clear()  # the batch path plays a chunk of games at once, and counts them as it ends
+    run_variants([Variant("legday", name="a"), "legday_bench6"], "random", games=3,
+                 progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(3, 6), (6, 6)]
 
 
 def test_variants_of_different_games_or_players_are_refused():

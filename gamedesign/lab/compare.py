@@ -1,8 +1,10 @@
 """Paired comparisons: variants played on the same seeds, differences with 95% intervals.
 
-Every variant plays game ``i`` from the same game seed and the same bot seeds (those of
-``gamedesign.simulate(..., seed=seed, batch=False)``), so where the decks allow it the deals are the
-same and much of the luck cancels out in the difference. For each measure of
+Every variant plays game ``i`` with the same random numbers: on the object path the same
+game seed and bot seeds (those of ``gamedesign.simulate(..., seed=seed, batch=False)``), on
+the batch path the same row of the same random stream (that of ``simulate(..., batch=True)``).
+So where the decks allow it the deals are the same and much of the luck cancels out in the
+difference. For each measure of
 :func:`.metrics.game_table` and each variant, the difference from the first (baseline)
 variant is the mean of the per-game differences, with the interval
 ``mean ± 1.96·sd/√n`` of those paired differences (rates too: a rate is the mean of a 0/1
@@ -19,8 +21,9 @@ import pandas as pd
 from .metrics import definition, game_table, interval, seat_columns
 from .stats import paired_test, with_correction
 from ..runtime import cores
-from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole
-from .record import CHUNK, PARALLEL_FROM, _Progress, _record_chunk, record_games, record_tasks
+from ..simulate import MAX_GAMES, _process_pool, check_workers, _run, _unpicklable, _whole
+from .record import (PARALLEL_FROM, _batch_chunk, _Progress, _record_chunk, batch_record_tasks, batch_recorded,
+                     record_games, record_tasks)
 from .variants import Variant
 
 
@@ -48,16 +51,23 @@ def as_labelled_variants(variants) -> tuple[list, list]:
     return variants, labels
 
 
-def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None, *, workers=None) -> dict:
+def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None, *, workers=None,
+                 batch: bool | None = None) -> dict:
     """Record ``games`` games of each variant from the same ``seed``: label -> list of records.
 
     ``variants`` are :class:`Variant` objects, dicts or preset names; they must all be
     the same game with the same number of players. ``progress(done, total)`` counts games
     over all variants. ``workers``: processes to record in (by default every core when
-    all the variants' games together are ``record.PARALLEL_FROM`` or more); the records
-    are the same either way.
+    it pays); the records are the same either way.
+
+    ``batch`` chooses the path for every variant at once, as in :func:`.record.record_games`:
+    ``None`` (the default) the batch path when every variant can take it for these bots,
+    ``True`` the batch path (an error naming a variant that cannot), ``False`` the object
+    path. Either way each variant plays game ``i`` with the same random numbers, so the
+    deals are the same where the decks allow it and the differences are paired.
     """
     _whole("games", games, 1, MAX_GAMES)  # before any use of the number
+    workers = check_workers(workers)
     variants, labels = as_labelled_variants(variants)
     built = [v.build() for v in variants]
     first = built[0]
@@ -67,21 +77,36 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
                 f"variant {v.label!r} is {g.name!r} with {g.num_players} players; the baseline "
                 f"{labels[0]!r} is {first.name!r} with {first.num_players}: compare like with like"
             )
+    if batch is None:
+        batch = all(batch_recorded(game, bots, None) for game in built)
+    else:
+        for label, game in zip(labels, built):
+            batch_recorded(game, bots, batch, name=label)
+    if batch:
+        tasks = [batch_record_tasks(game, bots, games, seed) for game in built]
+        work, parallel = _batch_chunk, BATCH_PARALLEL_FROM
+    else:
+        tasks = [record_tasks(game, bots, games, seed) for game in built]
+        work, parallel = _record_chunk, PARALLEL_FROM
     if workers is None:
-        workers = cores() if games * len(built) >= PARALLEL_FROM and games > CHUNK else 1
+        workers = cores() if games * len(built) >= parallel and sum(map(len, tasks)) > 1 else 1
     if workers > 1 and all(_unpicklable(game, _bot_list(bots, game)) is None for game in built):
         # One pool for every variant, and every variant's chunks given to it at once: no
         # core waits for the last chunks of one variant before the next one starts.
-        tasks = [record_tasks(game, bots, games, seed) for game in built]
         bar = None if progress is None else _Progress(progress, len(built) * games)
         pool = _process_pool(min(workers, sum(map(len, tasks))))
-        parts = iter(_run(_record_chunk, [task for part in tasks for task in part], pool, pool, bar))
+        parts = iter(_run(work, [task for part in tasks for task in part], pool, pool, bar))
         return {label: [r for _ in part for r in next(parts)] for label, part in zip(labels, tasks)}
     out = {}
     for i, (label, game) in enumerate(zip(labels, built)):
         report = None if progress is None else (lambda done, total, i=i: progress(i * games + done, len(built) * games))
-        out[label] = record_games(game, bots, games=games, seed=seed, progress=report, workers=1)
+        out[label] = record_games(game, bots, games=games, seed=seed, progress=report, workers=1, batch=batch)
     return out
+
+
+#: Batch-path runs of the design lab with at least this many games in all go to a process
+#: pool by default (below it, starting the pool and sending the records back costs more).
+BATCH_PARALLEL_FROM = 20_000
 
 
 def _bot_list(bots, game) -> list:
@@ -174,17 +199,24 @@ def _gap_rows(tables: dict, resamples: int = 1000) -> list[dict]:
 
 
 def compare_records(records: dict) -> pd.DataFrame:
-    """:func:`compare_tables` of recorded games (label -> records, as from :func:`run_variants`)."""
-    return compare_tables({label: game_table(recs) for label, recs in records.items()})
+    """:func:`compare_tables` of recorded games (label -> records, as from :func:`run_variants`).
+    The table's ``attrs["path"]`` says which path played them (``"object"`` or ``"batch"``,
+    both joined by ``" and "`` if the records were mixed)."""
+    table = compare_tables({label: game_table(recs) for label, recs in records.items()})
+    paths = dict.fromkeys(getattr(r, "path", "object") for recs in records.values() for r in recs)
+    table.attrs["path"] = " and ".join(paths)
+    return table
 
 
-def compare(variants, bots, games: int = 200, seed: int = 0, progress=None) -> pd.DataFrame:
+def compare(variants, bots, games: int = 200, seed: int = 0, progress=None, *, batch: bool | None = None
+            ) -> pd.DataFrame:
     """Run every variant on the same seeds and report each measure's paired difference
     from the first (baseline) variant with a 95% interval (see :func:`compare_tables`).
+    ``batch`` chooses the path as in :func:`run_variants`; ``attrs["path"]`` says which played.
 
     >>> compare(["legday_bench6"], "greedy", games=50)   # doctest: +SKIP
     """
-    return compare_records(run_variants(variants, bots, games=games, seed=seed, progress=progress))
+    return compare_records(run_variants(variants, bots, games=games, seed=seed, progress=progress, batch=batch))
 
 
 def comparison_summary(comparison: pd.DataFrame, measures=None) -> pd.DataFrame:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections import Counter
 from itertools import chain
 from typing import Callable
 
 from ..bots import make_bot
 from ..runtime import cores
-from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole, lineup, play_game, run_seed
+from ..simulate import MAX_GAMES, _process_pool, check_workers, _run, _unpicklable, _whole, lineup, play_game, run_seed
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -54,7 +55,8 @@ class GameRecord:
     where it was chosen / could be chosen; ``actions`` counts actions by kind; ``facts``
     holds the game's own numbers; ``rule_use`` counts how often each rule event of the
     game (``Game.rule_events``, every one of them, 0 when it never happened) fired;
-    ``game_name`` is the game's name (``"legday"``).
+    ``game_name`` is the game's name (``"legday"``); ``path`` the path that played it,
+    ``"object"`` (the engine, move by move) or ``"batch"`` (see :func:`record_games`).
     """
 
     game: int = 0
@@ -74,6 +76,7 @@ class GameRecord:
     bots: tuple = ()
     rule_use: dict = dataclasses.field(default_factory=dict)
     game_name: str = ""
+    path: str = "object"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,6 +97,10 @@ class Profile:
     #: legal actions -> the set of cards among them (``card_of`` of each, without None),
     #: where a game has a quicker way; None: worked out with ``card_of``.
     offered: Callable | None = None
+    #: ``(game, bots, labels, first, games, rng) -> records`` of games played at once on
+    #: the game's batch path (those of ``simulate(..., batch=True)``); None: no batch path
+    #: for the lab.
+    batch_records: Callable | None = None
 
 
 # ----------------------------------------------------------------------------------------
@@ -167,6 +174,103 @@ def _legday_facts(state, result, actions) -> dict:
     for category in CATEGORIES:
         facts[f"points from {category}"] = sum(b[category] for b in scored) / len(scored) if scored else float("nan")
     return facts
+
+
+def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> list:
+    """Record ``games`` games played at once on Leg Day's batch path with ``rng`` (the
+    games of ``simulate(..., batch=True)`` for the chunk of that stream), numbered from
+    ``first``: the same facts as the object path's records, worked out from the arrays."""
+    import numpy as np
+
+    from ..games.legday.batch import play, score_counts
+    from ..games.legday.cards import CATEGORIES, CATEGORY
+
+    deck, o = game.deck, game.options
+    n = game.num_players
+    collections, face_up, trace = play(game, bots, games, rng, trace=True)
+    scored = score_counts(game, collections, face_up)
+    kinds = [card.kind for card in deck.cards]
+    names = [card.name for card in deck.cards]
+    c = collections.astype(np.int64)
+    up = face_up.astype(np.int64)
+    kind = np.array(kinds)
+
+    # Each card's share of its category's points (see _legday_cards).
+    alive = ~scored["eliminated"]
+    breakdown = np.nan_to_num(scored["breakdown"])  # (games, players, categories); 0 when out
+    category_of = np.array([CATEGORIES.index(CATEGORY[k]) for k in kinds])
+    per_category = np.zeros(breakdown.shape)
+    for i in range(len(CATEGORIES)):
+        per_category[..., i] = c[..., category_of == i].sum(axis=-1)
+    share = breakdown[..., category_of] / np.maximum(per_category[..., category_of], 1)
+    points = np.array([card.points for card in deck.cards])
+    card_points = np.where(kind == "pullup", c * points, np.where(kind == "legday", up * deck.scoring["legday_face_up_points"], c * share))
+    card_points = np.where(alive[..., None], card_points, 0)
+
+    # The rule events of scoring.rule_use, game by game.
+    images, leg_days = scored["shake_images"], scored["leg_days"]
+    curls = c[..., kind == "curl"].sum(axis=-1)
+    in_race = np.ones_like(alive) if o.eliminated_in_shake_race else alive
+    racing = in_race & (images > 0)
+    most = np.where(racing, images, -1).max(axis=1, keepdims=True)
+    fewest_images = np.where(racing, images, np.iinfo(np.int64).max).min(axis=1)
+    decided = scored["decided_by"]
+    shared_or_shakes = np.array([d.startswith("shared win") or d.startswith("tie on points, broken by most Protein")
+                                 for d in decided])
+    use = {
+        "curl overflow": (alive & (curls > len(deck.scoring["curl_points"]))).sum(axis=1),
+        "shake tie for most": ((racing.sum(axis=1) > 1) & ((racing & (images == most)).sum(axis=1) > 1)
+                               & (fewest_images < most[:, 0])).astype(int),
+        "shake tie-break": ((o.elimination != "none") & ((leg_days == leg_days.min(axis=1, keepdims=True)).sum(axis=1) > 1)
+                            ).astype(int) + shared_or_shakes,
+        "eliminated player with shakes": (scored["eliminated"] & (images > 0)).sum(axis=1),
+        "elimination applied": scored["eliminated"].sum(axis=1) + scored["penalised"].sum(axis=1),
+    }
+    use = {event: use[event].tolist() for event in game.rule_events}
+
+    totals = scored["points"]
+    category_means = breakdown.sum(axis=1) / np.maximum(alive.sum(axis=1), 1)[:, None]  # NaN below when nobody scored
+    legal = trace["legal"].transpose(1, 0, 2).reshape(games, -1).tolist()  # day by day, seat by seat
+    standings = trace["standings"].transpose(1, 0, 2).tolist()
+    offers, copies = trace["offers"].tolist(), c.tolist()
+    picks = c.sum(axis=1).tolist()
+    card_points = card_points.tolist()
+    winners = scored["winners"].tolist()
+    eliminated = scored["eliminated"].sum(axis=1).tolist()
+    tie = ["tie" in d for d in decided]
+    means = category_means.tolist()
+    totals = totals.tolist()
+    days = game.total_days
+    records = []
+    for g in range(games):
+        seats = range(n)
+        held = [[t for t, k in enumerate(copies[g][s]) if k] for s in seats]
+        scores = tuple(None if math.isnan(v) else int(v) for v in totals[g])
+        anyone = any(v is not None for v in scores)
+        facts = {"eliminated players": eliminated[g], "decided by a tie-break": float(tie[g])}
+        for i, category in enumerate(CATEGORIES):
+            facts[f"points from {category}"] = means[g][i] if anyone else math.nan
+        records.append(GameRecord(
+            game=first + g,
+            players=n,
+            winners=tuple(s for s in seats if winners[g][s]),
+            scores=scores,
+            length=days,
+            ended_by="rules",
+            legal_counts=legal[g],
+            standings=[tuple(day) for day in standings[g]],
+            card_points=[{names[t]: card_points[g][s][t] for t in held[s]} for s in seats],
+            card_copies=[{names[t]: copies[g][s][t] for t in held[s]} for s in seats],
+            picks={names[t]: k for t, k in enumerate(picks[g]) if k},
+            offers={names[t]: k for t, k in enumerate(offers[g]) if k},
+            actions={"Pick": days * n},
+            facts=facts,
+            bots=labels,
+            rule_use={event: counts[g] for event, counts in use.items()},
+            game_name=game.name,
+            path="batch",
+        ))
+    return records
 
 
 # ----------------------------------------------------------------------------------------
@@ -295,6 +399,7 @@ PROFILES = {
         ended_by=lambda result: "rules",
         game_standing=_legday_game_standing,
         offered=lambda legal: {action.card for action in legal},
+        batch_records=_legday_batch_records,
     ),
     "gym": Profile(
         length_unit="turns (24 picks and 24 placements with the standard deck)",
@@ -385,20 +490,39 @@ PARALLEL_FROM = 400
 #: Games per chunk sent to a worker process.
 CHUNK = 100
 
+#: ``record_games``' default ``max_moves``: no limit a game of the shipped rules reaches.
+MAX_MOVES = 100_000
+
 
 def record_games(
-    game, bots, games: int = 200, seed: int = 0, max_moves: int = 100_000, progress=None, *, workers=None, executor=None
+    game, bots, games: int = 200, seed: int = 0, max_moves: int = MAX_MOVES, progress=None, *, workers=None,
+    executor=None, batch: bool | None = None,
 ) -> list:
-    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed, batch=False)`` and
-    return one :class:`GameRecord` per game (the same games: same seeds, same results).
+    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed, batch=batch)``
+    and return one :class:`GameRecord` per game (the same games: same seeds, same results).
+
+    Which path plays, as in ``simulate``: ``batch=None`` (the default) takes the game's
+    batch path when the lab can record it for these bots (Leg Day with random and greedy
+    bots: :data:`Profile.batch_records`), else the object path; ``batch=True`` asks for
+    the batch path (an error if there is none), ``batch=False`` for the object path (the
+    games of ``simulate(..., batch=False)``, move by move, which ``play_game`` can replay).
+    Each record's ``path`` says which path played it. Both paths play the same rules with
+    the same distributions; they are not the same games for the same seed.
 
     ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
-    winner). ``progress(done, total)`` is called as games finish, if given.
-    ``workers``: processes to record in (by default every core for ``PARALLEL_FROM``
-    games or more, else this process); ``executor``: a ``concurrent.futures`` executor
-    to use instead. The records are the same however the games are shared out.
+    winner; object path only). ``progress(done, total)`` is called as games finish, if
+    given. ``workers``: processes to record in (by default every core for
+    ``PARALLEL_FROM`` games or more on the object path, and for two batch chunks or more
+    on the batch path; else this process); ``executor``: a ``concurrent.futures``
+    executor to use instead. The records are the same however the games are shared out.
     """
     _whole("games", games, 1, MAX_GAMES)  # before any use of the number
+    workers = check_workers(workers)
+    if batch_recorded(game, bots, batch, max_moves):
+        tasks = batch_record_tasks(game, bots, games, seed)
+        if executor is None and workers is None:
+            workers = cores() if len(tasks) > 1 else 1
+        return _run_tasks(_batch_chunk, tasks, games, progress, workers, executor)
     if executor is None:
         if workers is None:
             workers = cores() if games >= PARALLEL_FROM else 1
@@ -408,15 +532,75 @@ def record_games(
         report = None if progress is None else (lambda done: progress(done, games))
         (args, _), = record_tasks(game, bots, games, seed, max_moves, chunk=max(games, 1))
         return _record_chunk(*args, report=report)
-    tasks = record_tasks(game, bots, games, seed, max_moves)
-    own_pool = None
-    if executor is None:
-        own_pool = executor = _process_pool(min(workers, len(tasks)))
+    return _run_tasks(_record_chunk, record_tasks(game, bots, games, seed, max_moves), games, progress, workers,
+                      executor)
+
+
+def _run_tasks(work, tasks, games: int, progress, workers, executor) -> list:
+    """The records of ``tasks`` (chunks for ``work``) in game order, here or on a pool."""
     bar = None if progress is None else _Progress(progress, games)
-    return [record for part in _run(_record_chunk, tasks, executor, own_pool, bar) for record in part]
+    own_pool = None
+    if executor is None and workers > 1 and len(tasks) > 1:
+        own_pool = executor = _process_pool(min(workers, len(tasks)))
+    return [record for part in _run(work, tasks, executor, own_pool, bar) for record in part]
 
 
-def record_tasks(game, bots, games: int, seed, max_moves: int = 100_000, chunk: int = CHUNK) -> list:
+def batch_recorded(game, bots, batch, max_moves: int = MAX_MOVES, name: str = "") -> bool:
+    """Whether :func:`record_games` takes the batch path for ``batch`` (None, True or
+    False): with None, when the lab can record ``game`` on its batch path for ``bots``;
+    True refuses a game, bots or ``max_moves`` it cannot, naming why."""
+    import numpy as np
+
+    from ..simulate import _shown, batch_path
+
+    if batch is not None and not isinstance(batch, (bool, np.bool_)):
+        raise ValueError(f"batch must be True, False or None, not {_shown(batch)}")
+    if batch is False:
+        return False
+    specs, _ = lineup(game, bots, 1)
+    for spec in specs:
+        make_bot(spec, game)  # an unknown name is refused as simulate refuses it
+    recorder = profile_of(game).batch_records
+    module = batch_path(game, specs)
+    if batch is None:
+        return recorder is not None and module is not None and max_moves == MAX_MOVES
+    what = f"{name!r} ({game.title})" if name else game.title
+    if recorder is None:
+        raise ValueError(f"the design lab records {what} on the object path only; use batch=False or None")
+    if module is None:
+        from ..registry import game_module
+
+        allowed = getattr(game_module(game.name), "BATCH_BOTS", ())
+        raise ValueError(f"the {what} batch path plays only bots named {', '.join(allowed)} and the rules it knows, "
+                         f"not {specs}; use batch=False or None")
+    if max_moves != MAX_MOVES:
+        raise ValueError("max_moves limits games on the object path only; use batch=False with it")
+    return True
+
+
+def batch_record_tasks(game, bots, games: int, seed) -> list:
+    """The chunks of a batch-path :func:`record_games` as ``(arguments of _batch_chunk,
+    games)`` pairs: the chunks and random streams of ``simulate(..., batch=True)``."""
+    import numpy as np
+
+    from ..registry import game_module
+
+    bots, labels = lineup(game, bots, games)
+    size = game_module(game.name).BATCH_SIZE
+    streams = np.random.SeedSequence(_whole_seed(seed)).spawn(-(-games // size))
+    counts = [min(size, games - i * size) for i in range(len(streams))]
+    return [((game, tuple(bots), tuple(labels), i * size, count, stream), count)
+            for i, (stream, count) in enumerate(zip(streams, counts))]
+
+
+def _batch_chunk(game, bots, labels, first: int, games: int, stream) -> list:
+    """Record one batch chunk: ``games`` games at once from the random ``stream``."""
+    import numpy as np
+
+    return profile_of(game).batch_records(game, list(bots), labels, first, games, np.random.default_rng(stream))
+
+
+def record_tasks(game, bots, games: int, seed, max_moves: int = MAX_MOVES, chunk: int = CHUNK) -> list:
     """The chunks of :func:`record_games` (``chunk`` games each) as ``(arguments of
     _record_chunk, games)`` pairs, in game order: to be run here or side by side, with
     other runs' chunks (:func:`~gamedesign.lab.compare.run_variants`)."""
@@ -514,4 +698,4 @@ def _whole_seed(seed) -> int:
     return run_seed(seed)
 
 
-__all__ = ["GameRecord", "PROFILES", "Profile", "has_own_profile", "profile_of", "record_games"]
+__all__ = ["GameRecord", "PROFILES", "Profile", "batch_recorded", "has_own_profile", "profile_of", "record_games"]

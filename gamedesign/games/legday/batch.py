@@ -49,11 +49,16 @@ def play_random(game, games: int, rng: np.random.Generator):
     return play(game, ["random"] * game.num_players, games, rng)
 
 
-def play(game, bots, games: int, rng: np.random.Generator):
+def play(game, bots, games: int, rng: np.random.Generator, trace: bool = False):
     """Play ``games`` games with the named bot in each seat (``"random"`` or ``"greedy"``).
 
     Returns ``(collections, face_up)``: card counts per type of each player's final cards,
-    shape (games, players, types), and the number of face-up cards per type.
+    shape (games, players, types), and the number of face-up cards per type. With
+    ``trace=True`` a third item, a dict of what the design lab records (the same games:
+    tracing draws nothing from ``rng``): ``legal`` (days, games, players), the different
+    cards each player could pick each day; ``offers`` (games, types), the decisions at
+    which each type was in hand; ``standings`` (days, games, players), each player's
+    collection points after each day (``score_counts``' ``collection_points``).
     """
     deck = game.deck
     n, types = game.num_players, len(deck.cards)
@@ -68,6 +73,9 @@ def play(game, bots, games: int, rng: np.random.Generator):
     p_index = np.arange(n)[None, :]
     greedy = np.array([b == "greedy" for b in bots])
     values = _GreedyValues(game) if greedy.any() else None
+    if trace:
+        legal, standings = [], []
+        offers = np.zeros((games, types), dtype=np.int64)
     for week in range(1, deck.weeks + 1):
         dealt = shuffled[:, (week - 1) * n * size : week * n * size].reshape(games, n, size)
         hands = eye[dealt].sum(axis=2, dtype=np.int16)  # (games, players, types)
@@ -75,6 +83,9 @@ def play(game, bots, games: int, rng: np.random.Generator):
         for day in range(1, days + 1):
             present = hands > 0
             gym_day = day % 2 == week % 2
+            if trace:
+                legal.append(present.sum(axis=2))
+                offers += present.sum(axis=1)
             if values is not None:
                 # Greedy seats: the best value among the cards in hand, ties at random.
                 made = (week - 1) * days + day - 1
@@ -92,8 +103,12 @@ def play(game, bots, games: int, rng: np.random.Generator):
             collections[g_index, p_index, pick] += 1
             if gym_day:
                 face_up[g_index, p_index, pick] += 1
+            if trace:
+                standings.append(score_counts(game, collections, face_up)["collection_points"])
             if day < days:
                 hands = np.roll(hands, step, axis=1)
+    if trace:
+        return collections, face_up, {"legal": np.stack(legal), "offers": offers, "standings": np.stack(standings)}
     return collections, face_up
 
 
