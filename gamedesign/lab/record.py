@@ -226,51 +226,67 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
         "eliminated player with shakes": (scored["eliminated"] & (images > 0)).sum(axis=1),
         "elimination applied": scored["eliminated"].sum(axis=1) + scored["penalised"].sum(axis=1),
     }
-    use = {event: use[event].tolist() for event in game.rule_events}
+    use = {event: use[event].tolist() for event in game.rule_events}  # in the game's order
 
     totals = scored["points"]
     category_means = breakdown.sum(axis=1) / np.maximum(alive.sum(axis=1), 1)[:, None]  # NaN below when nobody scored
     legal = trace["legal"].transpose(1, 0, 2).reshape(games, -1).tolist()  # day by day, seat by seat
     standings = trace["standings"].transpose(1, 0, 2).tolist()
-    offers, copies = trace["offers"].tolist(), c.tolist()
-    picks = c.sum(axis=1).tolist()
-    card_points = card_points.tolist()
+    # Only the cards held (or offered): one flat list of them, in game and seat order.
+    copies_of = _nonzero_dicts(c.reshape(games * n, -1), names, c.reshape(games * n, -1), card_points.reshape(games * n, -1))
+    offers = _nonzero_dicts(trace["offers"], names)
+    picks = _nonzero_dicts(c.sum(axis=1), names)
     winners = scored["winners"].tolist()
     eliminated = scored["eliminated"].sum(axis=1).tolist()
     tie = ["tie" in d for d in decided]
     means = category_means.tolist()
     totals = totals.tolist()
     days = game.total_days
+    point_names = [f"points from {category}" for category in CATEGORIES]
+    nothing = [math.nan] * len(CATEGORIES)
+    seats = range(n)
+    use = list(zip(*use.values())) if use else [()] * games
+    events = list(game.rule_events)
     records = []
     for g in range(games):
-        seats = range(n)
-        held = [[t for t, k in enumerate(copies[g][s]) if k] for s in seats]
-        scores = tuple(None if math.isnan(v) else int(v) for v in totals[g])
-        anyone = any(v is not None for v in scores)
+        scores = tuple([None if v != v else int(v) for v in totals[g]])
         facts = {"eliminated players": eliminated[g], "decided by a tie-break": float(tie[g])}
-        for i, category in enumerate(CATEGORIES):
-            facts[f"points from {category}"] = means[g][i] if anyone else math.nan
+        facts.update(zip(point_names, means[g] if any(v is not None for v in scores) else nothing))
+        held = copies_of[g * n : (g + 1) * n]
         records.append(GameRecord(
             game=first + g,
             players=n,
-            winners=tuple(s for s in seats if winners[g][s]),
+            winners=tuple([s for s in seats if winners[g][s]]),
             scores=scores,
             length=days,
             ended_by="rules",
             legal_counts=legal[g],
-            standings=[tuple(day) for day in standings[g]],
-            card_points=[{names[t]: card_points[g][s][t] for t in held[s]} for s in seats],
-            card_copies=[{names[t]: copies[g][s][t] for t in held[s]} for s in seats],
-            picks={names[t]: k for t, k in enumerate(picks[g]) if k},
-            offers={names[t]: k for t, k in enumerate(offers[g]) if k},
+            standings=list(map(tuple, standings[g])),
+            card_points=[points for _, points in held],
+            card_copies=[copies for copies, _ in held],
+            picks=picks[g][0],
+            offers=offers[g][0],
             actions={"Pick": days * n},
             facts=facts,
             bots=labels,
-            rule_use={event: counts[g] for event, counts in use.items()},
+            rule_use=dict(zip(events, use[g])),
             game_name=game.name,
             path="batch",
         ))
     return records
+
+
+def _nonzero_dicts(counts, names, *values) -> list:
+    """For each row of ``counts`` (rows x types): ``{name: value}`` of its nonzero types, one
+    dict per array of ``values`` (``counts`` itself when none is given), as a tuple."""
+    import numpy as np
+
+    values = values or (counts,)
+    rows, types = np.nonzero(counts)  # row by row, types in order
+    at = np.searchsorted(rows, np.arange(len(counts) + 1)).tolist()
+    keys = np.array(names, dtype=object)[types].tolist()
+    flat = [v[rows, types].tolist() for v in values]
+    return [tuple(dict(zip(keys[a:b], column[a:b])) for column in flat) for a, b in zip(at, at[1:])]
 
 
 # ----------------------------------------------------------------------------------------
@@ -594,10 +610,22 @@ def batch_record_tasks(game, bots, games: int, seed) -> list:
 
 
 def _batch_chunk(game, bots, labels, first: int, games: int, stream) -> list:
-    """Record one batch chunk: ``games`` games at once from the random ``stream``."""
+    """Record one batch chunk: ``games`` games at once from the random ``stream``.
+
+    The garbage collector waits meanwhile: the records are thousands of small dicts and
+    lists without cycles, whose creation would otherwise start a collection again and
+    again (each one scanning every record made so far)."""
+    import gc
+
     import numpy as np
 
-    return profile_of(game).batch_records(game, list(bots), labels, first, games, np.random.default_rng(stream))
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return profile_of(game).batch_records(game, list(bots), labels, first, games, np.random.default_rng(stream))
+    finally:
+        if paused:
+            gc.enable()
 
 
 def record_tasks(game, bots, games: int, seed, max_moves: int = MAX_MOVES, chunk: int = CHUNK) -> list:
