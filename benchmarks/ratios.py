@@ -107,11 +107,11 @@ def search_row(name, players):
     from gamedesign.simulate import bot_move
 
     game = gamedesign.load(name, players=players)
+    state = game.new_state(seed=1)
+    bot = make_bot("search", game)
+    bot.reset(game, state.to_move()[0], 1)  # at the start of a game, not in a decision
 
     def run():
-        state = game.new_state(seed=1)
-        bot = make_bot("search", game)
-        bot.reset(game, state.to_move()[0], 1)
         bot_move(state, state.to_move()[0], bot)
 
     return run, 1
