@@ -83,4 +83,11 @@ for app in notebooks/apps/*.ipynb; do
   fi
   echo "Voilà link /$link: served"
 done
+# The apps' links to the docs, from the Voilà page (Voilà serves only allow-listed files).
+for doc in $(grep -oh '\.\./\.\./docs/[a-z-]*\.md' notebooks/apps/*.ipynb | sort -u); do
+  link="voila/render/notebooks/apps/$doc"
+  curl -fsL --max-time 60 "http://127.0.0.1:$port/$link" | grep -q "^# " \
+    || { echo "the app's docs link /$link does not serve the page" >&2; exit 1; }
+  echo "docs link /$link: served"
+done
 echo "Binder check passed"

@@ -163,6 +163,30 @@ def test_an_app_notebook_holds_one_app_that_says_how_to_start_it(path):
     assert views[0]["data"]["text/plain"].startswith("Run this cell to open ")
 
 
+def test_what_an_app_links_to_is_there_and_voila_serves_it():
+    """An app's links to a lesson or a page of the docs lead somewhere on the Binder app
+    link (Voila renders the app): lessons exist, and every other file a link names is one
+    Voila's file allow-list (jupyter-config/voila.json, installed with the package) lets
+    through, which refuses everything else with "403: File not allowlisted"."""
+    import json
+    import re
+
+    allowed = json.loads((ROOT / "jupyter-config" / "voila.json").read_text())["VoilaConfiguration"]["file_allowlist"]
+    seen = 0
+    for path in APPS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", cell.source if cell.cell_type == "markdown" else ""):
+                if "://" in target:
+                    continue
+                linked = (path.parent / target).resolve()
+                assert linked.is_file(), (path.name, target)
+                seen += 1
+                if linked.suffix != ".ipynb":
+                    served = linked.relative_to(ROOT).as_posix()
+                    assert any(re.fullmatch(p, served, re.IGNORECASE) for p in allowed), (path.name, served)
+    assert seen >= 10
+
+
 def test_every_app_has_an_app_notebook_and_the_readme_links_each():
     readme = (ROOT / "README.md").read_text()
     assert {p.stem for p in APPS} == {"legday", "gym", "diet", "odds", "design_lab"}
