@@ -9,6 +9,7 @@ import math
 from types import SimpleNamespace
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import gamedesign
@@ -20,6 +21,7 @@ from gamedesign.lab.record import _legday_batch_records, _legday_cards, record_g
 
 OPTIONS = [
     ({}, 4),
+    ({}, 2),
     (dict(elimination="penalty", elimination_penalty=3, tiebreak_shakes="cards"), 3),
     (dict(curl_overflow="new_set", shake_second_after_tie=False, eliminated_in_shake_race=True), 4),
     (dict(elimination="none"), 2),
@@ -46,6 +48,7 @@ def test_a_batch_record_says_what_the_engine_says_of_the_same_cards(options, pla
     records = _legday_batch_records(game, bots, tuple(bots), 20, games, np.random.default_rng(7))
     curl_sets = len(game.deck.scoring["curl_points"])
     fired = set()
+    nobody = 0
     for g, record in enumerate(records):
         tableaus = _tableaus(game, collections, face_up, g)
         report = game.score_tableaus(tableaus)
@@ -67,6 +70,11 @@ def test_a_batch_record_says_what_the_engine_says_of_the_same_cards(options, pla
         assert record.facts["eliminated players"] == len(report.eliminated)
         assert record.facts["decided by a tie-break"] == float("tie" in report.decided_by)
         scored = [b for b in report.breakdown if b is not None]
+        points_from = {k: v for k, v in record.facts.items() if k.startswith("points from ")}
+        assert len(points_from) == 7
+        if not scored:  # everyone eliminated: no points to share out
+            assert all(math.isnan(v) for v in points_from.values())
+            nobody += 1
         for category in scored[0] if scored else ():
             assert record.facts[f"points from {category}"] == pytest.approx(sum(b[category] for b in scored) / len(scored))
         # One decision per player per day, each offering the different cards in hand.
@@ -78,6 +86,8 @@ def test_a_batch_record_says_what_the_engine_says_of_the_same_cards(options, pla
         assert all(record.offers[card] >= n for card, n in record.picks.items())
     if game.options.elimination != "none":
         assert fired  # the counts are not all zeros
+    if players == 2 and game.options.elimination == "fewest":
+        assert nobody  # two players level on Leg Days and shakes are both out
 
 
 def _z(a, b) -> float:
@@ -122,6 +132,43 @@ def test_the_path_is_chosen_as_simulate_chooses_it_and_either_can_be_asked_for()
         record_games(legday, "random", games=1, batch="yes")
     with pytest.raises(ValueError, match="unknown bot|not a bot"):
         record_games(legday, "randon", games=1)
+
+
+def test_numpys_booleans_and_an_iterator_of_bots_are_taken_as_simulate_takes_them():
+    legday = gamedesign.load("legday", players=2)
+    assert {r.path for r in record_games(legday, "random", games=2, batch=np.False_)} == {"object"}
+    assert {r.path for r in record_games(legday, "random", games=2, batch=np.True_)} == {"batch"}
+    records = record_games(legday, iter(["random", "greedy"]), games=3, seed=2)
+    assert [r.scores for r in records] == [r.scores for r in record_games(legday, ["random", "greedy"], games=3, seed=2)]
+    assert {r.path for r in record_games(legday, (b for b in ["search", "random"]), games=1)} == {"object"}
+    variants = [lab.variant("legday", "a", players=2), lab.variant("legday", "b", players=2, elimination="none")]
+    assert {len(v) for v in lab.run_variants(variants, iter(["random", "random"]), games=2).values()} == {2}
+    gym = gamedesign.load("gym")
+    assert {r.path for r in record_games(gym, "random", games=1, batch=np.False_)} == {"object"}
+
+
+def test_batch_chunks_are_simulates_chunks(monkeypatch):
+    """Many chunks (a chunk of 7 games here), here or on a pool: every game is the game
+    ``simulate(..., batch=True)`` plays, in order."""
+    from gamedesign.registry import game_module
+
+    monkeypatch.setattr(game_module("legday"), "BATCH_SIZE", 7)
+    game = gamedesign.load("legday", players=3)
+    table = gamedesign.simulate(game, ["greedy", "random", "random"], games=40, seed=8, batch=True)
+    wanted = [tuple(None if pd.isna(v) else int(v) for v in g["score"]) for _, g in table.groupby("game")]
+    for workers in (1, 2):
+        records = record_games(game, ["greedy", "random", "random"], games=40, seed=8, workers=workers)
+        assert [r.game for r in records] == list(range(40))
+        assert [r.scores for r in records] == wanted
+
+
+def test_decks_of_other_sizes_are_compared_move_by_move_unless_asked():
+    """The batch path's shuffle draws a number per card: a deck of another size shares no
+    random numbers with the standard one, so the paired comparison takes the object path."""
+    variants = [lab.variant("legday", "standard"), "legday_24_leg_days"]
+    assert {r.path for recs in lab.run_variants(variants, "greedy", games=3).values() for r in recs} == {"object"}
+    forced = lab.run_variants(variants, "greedy", games=3, batch=True)
+    assert {r.path for recs in forced.values() for r in recs} == {"batch"}
 
 
 def test_variants_on_the_batch_path_are_paired_and_the_table_says_which_path_played():

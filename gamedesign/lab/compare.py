@@ -2,9 +2,9 @@
 
 Every variant plays game ``i`` with the same random numbers: on the object path the same
 game seed and bot seeds (those of ``gamedesign.simulate(..., seed=seed, batch=False)``), on
-the batch path the same row of the same random stream (that of ``simulate(..., batch=True)``).
-So where the decks allow it the deals are the same and much of the luck cancels out in the
-difference. For each measure of
+the batch path the same row of the same random stream (that of ``simulate(..., batch=True)``,
+taken only when the decks have the same number of cards). So where the decks allow it the
+deals are the same and much of the luck cancels out in the difference. For each measure of
 :func:`.metrics.game_table` and each variant, the difference from the first (baseline)
 variant is the mean of the per-game differences, with the interval
 ``mean ± 1.96·sd/√n`` of those paired differences (rates too: a rate is the mean of a 0/1
@@ -21,7 +21,7 @@ import pandas as pd
 from .metrics import definition, game_table, interval, seat_columns
 from .stats import paired_test, with_correction
 from ..runtime import cores
-from ..simulate import MAX_GAMES, _process_pool, check_workers, _run, _unpicklable, _whole
+from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole, check_workers, lineup
 from .record import (PARALLEL_FROM, _batch_chunk, _Progress, _record_chunk, batch_record_tasks, batch_recorded,
                      record_games, record_tasks)
 from .variants import Variant
@@ -61,10 +61,14 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
     it pays); the records are the same either way.
 
     ``batch`` chooses the path for every variant at once, as in :func:`.record.record_games`:
-    ``None`` (the default) the batch path when every variant can take it for these bots,
-    ``True`` the batch path (an error naming a variant that cannot), ``False`` the object
-    path. Either way each variant plays game ``i`` with the same random numbers, so the
-    deals are the same where the decks allow it and the differences are paired.
+    ``None`` (the default) the batch path when every variant can take it for these bots
+    and their decks have the same number of cards, ``True`` the batch path (an error
+    naming a variant that cannot), ``False`` the object path. Either way each variant
+    plays game ``i`` with the same random numbers, so the deals are the same where the
+    decks allow it and the differences are paired. (On the batch path the shuffle draws a
+    number for every card, so decks of different sizes share no random numbers at all;
+    the object path keeps each bot's own numbers the same, which is why ``None`` takes it
+    for them.)
     """
     _whole("games", games, 1, MAX_GAMES)  # before any use of the number
     workers = check_workers(workers)
@@ -77,11 +81,14 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
                 f"variant {v.label!r} is {g.name!r} with {g.num_players} players; the baseline "
                 f"{labels[0]!r} is {first.name!r} with {first.num_players}: compare like with like"
             )
+    bots, _ = lineup(first, bots, games)  # one list for every variant (an iterator is read once)
     if batch is None:
-        batch = all(batch_recorded(game, bots, None) for game in built)
+        # The batch path shuffles with random numbers drawn for every card: decks of other
+        # sizes would share nothing, so they are paired move by move instead.
+        sizes = {game.deck.size for game in built if hasattr(getattr(game, "deck", None), "size")}
+        batch = len(sizes) <= 1 and all(batch_recorded(game, bots, None) for game in built)
     else:
-        for label, game in zip(labels, built):
-            batch_recorded(game, bots, batch, name=label)
+        batch = all([batch_recorded(game, bots, batch, name=label) for label, game in zip(labels, built)])
     if batch:
         tasks = [batch_record_tasks(game, bots, games, seed) for game in built]
         work, parallel = _batch_chunk, BATCH_PARALLEL_FROM

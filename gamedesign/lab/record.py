@@ -514,19 +514,22 @@ def record_games(
     game, bots, games: int = 200, seed: int = 0, max_moves: int = MAX_MOVES, progress=None, *, workers=None,
     executor=None, batch: bool | None = None,
 ) -> list:
-    """Play ``games`` games like ``gamedesign.simulate(game, bots, games, seed, batch=batch)``
-    and return one :class:`GameRecord` per game (the same games: same seeds, same results).
+    """Play ``games`` games of ``game`` between ``bots`` from ``seed`` and return one
+    :class:`GameRecord` per game: the games ``gamedesign.simulate`` plays on the same path
+    with the same seed (same seeds, same results).
 
-    Which path plays, as in ``simulate``: ``batch=None`` (the default) takes the game's
-    batch path when the lab can record it for these bots (Leg Day with random and greedy
-    bots: :data:`Profile.batch_records`), else the object path; ``batch=True`` asks for
-    the batch path (an error if there is none), ``batch=False`` for the object path (the
-    games of ``simulate(..., batch=False)``, move by move, which ``play_game`` can replay).
-    Each record's ``path`` says which path played it. Both paths play the same rules with
-    the same distributions; they are not the same games for the same seed.
+    Which path plays: ``batch=None`` (the default) takes the batch path where the lab can
+    record it (:data:`Profile.batch_records`: Leg Day with random and greedy bots, the
+    games of ``simulate(..., batch=True)``), else the object path (the games of
+    ``simulate(..., batch=False)``, move by move, which ``play_game`` can replay; GYM and
+    The Diet Game, whose ``simulate`` takes a batch path of its own, are recorded there).
+    ``batch=True`` asks for the batch path (an error if there is none), ``batch=False``
+    for the object path. Each record's ``path`` says which path played it. Both paths
+    play the same rules with the same distributions; they are not the same games for
+    the same seed.
 
     ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
-    winner; object path only). ``progress(done, total)`` is called as games finish, if
+    winner): a limit of the object path, so any value but the default records there. ``progress(done, total)`` is called as games finish, if
     given. ``workers``: processes to record in (by default every core for
     ``PARALLEL_FROM`` games or more on the object path, and for two batch chunks or more
     on the batch path; else this process); ``executor``: a ``concurrent.futures``
@@ -534,6 +537,7 @@ def record_games(
     """
     _whole("games", games, 1, MAX_GAMES)  # before any use of the number
     workers = check_workers(workers)
+    bots, _ = lineup(game, bots, games)  # a list from here on (an iterator is read once)
     if batch_recorded(game, bots, batch, max_moves):
         tasks = batch_record_tasks(game, bots, games, seed)
         if executor is None and workers is None:
@@ -571,7 +575,7 @@ def batch_recorded(game, bots, batch, max_moves: int = MAX_MOVES, name: str = ""
 
     if batch is not None and not isinstance(batch, (bool, np.bool_)):
         raise ValueError(f"batch must be True, False or None, not {_shown(batch)}")
-    if batch is False:
+    if batch is not None and not batch:  # False, or numpy's False
         return False
     specs, _ = lineup(game, bots, 1)
     for spec in specs:
