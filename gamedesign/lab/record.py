@@ -233,9 +233,10 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
     legal = trace["legal"].transpose(1, 0, 2).reshape(games, -1).tolist()  # day by day, seat by seat
     standings = trace["standings"].transpose(1, 0, 2).tolist()
     # Only the cards held (or offered): one flat list of them, in game and seat order.
-    copies_of = _nonzero_dicts(c.reshape(games * n, -1), names, c.reshape(games * n, -1), card_points.reshape(games * n, -1))
-    offers = _nonzero_dicts(trace["offers"], names)
-    picks = _nonzero_dicts(c.sum(axis=1), names)
+    copies, points = _nonzero_dicts(c.reshape(games * n, -1), names, c.reshape(games * n, -1),
+                                    card_points.reshape(games * n, -1))
+    offers, = _nonzero_dicts(trace["offers"], names)
+    picks, = _nonzero_dicts(c.sum(axis=1), names)
     winners = scored["winners"].tolist()
     eliminated = scored["eliminated"].sum(axis=1).tolist()
     tie = ["tie" in d for d in decided]
@@ -252,7 +253,6 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
         scores = tuple([None if v != v else int(v) for v in totals[g]])
         facts = {"eliminated players": eliminated[g], "decided by a tie-break": float(tie[g])}
         facts.update(zip(point_names, means[g] if any(v is not None for v in scores) else nothing))
-        held = copies_of[g * n : (g + 1) * n]
         records.append(GameRecord(
             game=first + g,
             players=n,
@@ -262,10 +262,10 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
             ended_by="rules",
             legal_counts=legal[g],
             standings=list(map(tuple, standings[g])),
-            card_points=[points for _, points in held],
-            card_copies=[copies for copies, _ in held],
-            picks=picks[g][0],
-            offers=offers[g][0],
+            card_points=points[g * n : (g + 1) * n],
+            card_copies=copies[g * n : (g + 1) * n],
+            picks=picks[g],
+            offers=offers[g],
             actions={"Pick": days * n},
             facts=facts,
             bots=labels,
@@ -277,16 +277,19 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
 
 
 def _nonzero_dicts(counts, names, *values) -> list:
-    """For each row of ``counts`` (rows x types): ``{name: value}`` of its nonzero types, one
-    dict per array of ``values`` (``counts`` itself when none is given), as a tuple."""
+    """For each row of ``counts`` (rows x types), ``{name: value}`` of its nonzero types:
+    one list of dicts per array of ``values`` (``counts`` itself when none is given)."""
     import numpy as np
 
-    values = values or (counts,)
     rows, types = np.nonzero(counts)  # row by row, types in order
     at = np.searchsorted(rows, np.arange(len(counts) + 1)).tolist()
     keys = np.array(names, dtype=object)[types].tolist()
-    flat = [v[rows, types].tolist() for v in values]
-    return [tuple(dict(zip(keys[a:b], column[a:b])) for column in flat) for a, b in zip(at, at[1:])]
+    spans = list(zip(at, at[1:]))
+    out = []
+    for v in values or (counts,):
+        column = v[rows, types].tolist()
+        out.append([dict(zip(keys[a:b], column[a:b])) for a, b in spans])
+    return out
 
 
 # ----------------------------------------------------------------------------------------
