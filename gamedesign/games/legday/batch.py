@@ -104,7 +104,7 @@ def play(game, bots, games: int, rng: np.random.Generator, trace: bool = False):
             if gym_day:
                 face_up[g_index, p_index, pick] += 1
             if trace:
-                standings.append(score_counts(game, collections, face_up)["collection_points"])
+                standings.append(score_counts(game, collections, face_up, collection_only=True)["collection_points"])
             if day < days:
                 hands = np.roll(hands, step, axis=1)
     if trace:
@@ -243,12 +243,13 @@ class _GreedyValues:
         return (gained - before)[..., first]
 
 
-def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
+def score_counts(game, collections: np.ndarray, face_up: np.ndarray, collection_only: bool = False) -> dict:
     """Score collections held as counts (games, players, types) by the rules of
     ``scoring.score_tableaus`` with ``game``'s options and deck. Returns arrays:
     ``points`` (nan when eliminated), ``breakdown`` (games, players, categories),
     ``eliminated``, ``penalised``, ``winners``, ``leg_days``, ``shake_images``, ``shake_cards``,
-    ``collection_points`` and ``decided_by`` (texts)."""
+    ``collection_points`` and ``decided_by`` (texts); with ``collection_only=True`` only
+    ``collection_points`` (what the cards make, before a penalty or an elimination takes any away)."""
     o, deck = game.options, game.deck
     s = deck.scoring
     a = _deck_arrays(deck)
@@ -303,6 +304,8 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray) -> dict:
 
     breakdown = np.stack([curl, bench, press, pullups, shake, selfie, legday_up], axis=-1)
     collected = breakdown.sum(axis=-1)
+    if collection_only:
+        return {"collection_points": collected}
     breakdown[..., CATEGORIES.index("Leg Day")] -= np.where(penalised, o.elimination_penalty, 0)
     totals = breakdown.sum(axis=-1)
 
