@@ -146,7 +146,7 @@ def rows(quick: bool):
         for bot, games in (("random", 100), ("greedy", 200)):
             runs = simulate_row(name, players, bot, max(10, games // k), workers=1, batch=False)
             yield f"{label} {bot}, object engine, 1 core", runs, None, {"workers": 1, "batch": False}
-    for bot, games in (("random", 1000), ("greedy", 1000)):
+    for bot, games in (("random", 10_000), ("greedy", 10_000)):  # the games of the simulate rows
         yield (f"lab record_games, Leg Day 4p {bot}, default (per game)", record_row("legday", 4, bot, games // k),
                None, None)
     for bot, games in (("random", 1000), ("greedy", 300)):
