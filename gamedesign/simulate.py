@@ -873,22 +873,28 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
             f"the {game.title} batch path does not play these rule options ({changed}); "
             "use simulate(..., batch=False), or batch=None to choose the path by itself"
         )
-    size = module.BATCH_SIZE
-    streams = np.random.SeedSequence(seed).spawn(-(-games // size))
+    chunks = batch_chunks(seed, games, module.BATCH_SIZE)
     own_pool = None
-    if executor is None and len(streams) > 1:
-        workers = min(len(streams), workers or runtime.cores())
+    if executor is None and len(chunks) > 1:
+        workers = min(len(chunks), workers or runtime.cores())
         if workers > 1:
             own_pool = executor = _process_pool(workers)
-    counts = [min(size, games - i * size) for i in range(len(streams))]
-    tasks = [
-        ((game, bots, count, np.random.default_rng(stream), i * size, labels), count)
-        for i, (stream, count) in enumerate(zip(streams, counts))
-    ]
+    tasks = [((game, bots, count, np.random.default_rng(stream), first, labels), count)
+             for first, count, stream in chunks]
     parts = _run(play, tasks, executor, own_pool, _progress_bar(games, progress))
     frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
     frame["score"] = frame["score"].astype("Float64")
     return frame
+
+
+def batch_chunks(seed: int, games: int, size: int) -> list:
+    """A batch run's chunks: ``(first game, games, random stream)`` for each chunk of
+    ``size`` games, each stream spawned from ``seed`` (``simulate`` and the design lab
+    share them, so that they play the same games)."""
+    import numpy as np
+
+    streams = np.random.SeedSequence(seed).spawn(-(-games // size))
+    return [(i * size, min(size, games - i * size), stream) for i, stream in enumerate(streams)]
 
 
 def _changed_options(game) -> dict:

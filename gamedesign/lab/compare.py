@@ -22,8 +22,8 @@ from .metrics import definition, game_table, interval, seat_columns
 from .stats import paired_test, with_correction
 from ..runtime import cores
 from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole, check_workers, lineup
-from .record import (PARALLEL_FROM, _batch_chunk, _Progress, _record_chunk, batch_record_tasks, batch_recorded,
-                     record_games, record_tasks)
+from .record import (CHUNK, PARALLEL_FROM, _batch_chunk, _Progress, _record_chunk, batch_record_tasks,
+                     batch_recorded, profile_of, record_games, record_tasks)
 from .variants import Variant
 
 
@@ -83,23 +83,21 @@ def run_variants(variants, bots, games: int = 200, seed: int = 0, progress=None,
             )
     bots, _ = lineup(first, bots, games)  # one list for every variant (an iterator is read once)
     if batch is None:
-        # The batch path shuffles with random numbers drawn for every card: decks of other
-        # sizes would share nothing, so they are paired move by move instead.
-        sizes = {game.deck.size for game in built if hasattr(getattr(game, "deck", None), "size")}
-        batch = len(sizes) <= 1 and all(batch_recorded(game, bots, None) for game in built)
+        pairing = profile_of(first).batch_pairing
+        paired = pairing is None or len({pairing(game) for game in built}) == 1
+        batch = paired and all(batch_recorded(game, bots, None) for game in built)
     else:
         batch = all([batch_recorded(game, bots, batch, name=label) for label, game in zip(labels, built)])
-    if batch:
-        tasks = [batch_record_tasks(game, bots, games, seed) for game in built]
-        work, parallel = _batch_chunk, BATCH_PARALLEL_FROM
-    else:
-        tasks = [record_tasks(game, bots, games, seed) for game in built]
-        work, parallel = _record_chunk, PARALLEL_FROM
-    if workers is None:
-        workers = cores() if games * len(built) >= parallel and sum(map(len, tasks)) > 1 else 1
+    if workers is None:  # processes when there are chunks enough to share out
+        if batch:
+            workers = cores() if games * len(built) >= BATCH_PARALLEL_FROM else 1
+        else:
+            workers = cores() if games * len(built) >= PARALLEL_FROM and games > CHUNK else 1
     if workers > 1 and all(_unpicklable(game, _bot_list(bots, game)) is None for game in built):
         # One pool for every variant, and every variant's chunks given to it at once: no
         # core waits for the last chunks of one variant before the next one starts.
+        make, work = (batch_record_tasks, _batch_chunk) if batch else (record_tasks, _record_chunk)
+        tasks = [make(game, bots, games, seed) for game in built]
         bar = None if progress is None else _Progress(progress, len(built) * games)
         pool = _process_pool(min(workers, sum(map(len, tasks))))
         parts = iter(_run(work, [task for part in tasks for task in part], pool, pool, bar))

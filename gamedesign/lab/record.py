@@ -101,6 +101,10 @@ class Profile:
     #: the game's batch path (those of ``simulate(..., batch=True)``); None: no batch path
     #: for the lab.
     batch_records: Callable | None = None
+    #: game -> what must be equal for two variants' batch games to draw the same random
+    #: numbers (Leg Day: the number of cards, which the shuffle draws one number for each);
+    #: paired comparisons of variants that differ in it take the object path.
+    batch_pairing: Callable | None = None
 
 
 # ----------------------------------------------------------------------------------------
@@ -226,7 +230,8 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
         "eliminated player with shakes": (scored["eliminated"] & (images > 0)).sum(axis=1),
         "elimination applied": scored["eliminated"].sum(axis=1) + scored["penalised"].sum(axis=1),
     }
-    use = {event: use[event].tolist() for event in game.rule_events}  # in the game's order
+    events = list(game.rule_events)  # in the game's order
+    use = list(zip(*[use[event].tolist() for event in events])) if events else [()] * games
 
     totals = scored["points"]
     category_means = breakdown.sum(axis=1) / np.maximum(alive.sum(axis=1), 1)[:, None]  # NaN below when nobody scored
@@ -246,8 +251,6 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
     point_names = [f"points from {category}" for category in CATEGORIES]
     nothing = [math.nan] * len(CATEGORIES)
     seats = range(n)
-    use = list(zip(*use.values())) if use else [()] * games
-    events = list(game.rule_events)
     records = []
     for g in range(games):
         scores = tuple([None if v != v else int(v) for v in totals[g]])
@@ -419,6 +422,7 @@ PROFILES = {
         game_standing=_legday_game_standing,
         offered=lambda legal: {action.card for action in legal},
         batch_records=_legday_batch_records,
+        batch_pairing=lambda game: game.deck.size,
     ),
     "gym": Profile(
         length_unit="turns (24 picks and 24 placements with the standard deck)",
@@ -604,16 +608,12 @@ def batch_recorded(game, bots, batch, max_moves: int = MAX_MOVES, name: str = ""
 def batch_record_tasks(game, bots, games: int, seed) -> list:
     """The chunks of a batch-path :func:`record_games` as ``(arguments of _batch_chunk,
     games)`` pairs: the chunks and random streams of ``simulate(..., batch=True)``."""
-    import numpy as np
-
     from ..registry import game_module
+    from ..simulate import batch_chunks
 
     bots, labels = lineup(game, bots, games)
-    size = game_module(game.name).BATCH_SIZE
-    streams = np.random.SeedSequence(_whole_seed(seed)).spawn(-(-games // size))
-    counts = [min(size, games - i * size) for i in range(len(streams))]
-    return [((game, tuple(bots), tuple(labels), i * size, count, stream), count)
-            for i, (stream, count) in enumerate(zip(streams, counts))]
+    return [((game, tuple(bots), tuple(labels), first, count, stream), count)
+            for first, count, stream in batch_chunks(_whole_seed(seed), games, game_module(game.name).BATCH_SIZE)]
 
 
 def _batch_chunk(game, bots, labels, first: int, games: int, stream) -> list:
