@@ -113,10 +113,10 @@ def player_counts(game_class) -> list:
 # ----------------------------------------------------------------------------------------
 
 
-def _call(what: str, fix: str, function, *args):
-    """``function(*args)``, an error in it reported as what to fix."""
+def _call(what: str, fix: str, function, *args, **kwargs):
+    """``function(*args, **kwargs)``, an error in it reported as what to fix."""
     try:
-        return function(*args)
+        return function(*args, **kwargs)
     except GameCheckError:
         raise
     except Exception as err:
@@ -196,28 +196,51 @@ def _play_some(state, rng, moves: int):
 # ----------------------------------------------------------------------------------------
 
 
-def check_game(game_class, games: int = 12, players=None) -> CheckReport:
+def check_game(game_class, games: int = 12, players=None, options: dict | None = None) -> CheckReport:
     """Check that ``game_class`` keeps the game protocol, by playing ``games`` random games
-    for each number of players (or only ``players``).
+    for each number of players (or only ``players``), with the rule ``options`` given
+    (``{"ties": "split"}``; by default every option at its default).
 
     Raises :class:`GameCheckError` (a ``ValueError``) at the first problem, saying what
     went wrong and what to fix; returns a :class:`CheckReport` otherwise. The class need
-    not be registered. The three built-in games pass the same check.
+    not be registered. The three built-in games pass the same check. A built game
+    (``gamedesign.load("sprint", ties="lose")``) is refused with the call to write instead.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
         raise ValueError(f"games must be a whole number from 1 to 1000, not {brief(games)}")
+    if isinstance(game_class, Game):
+        built = game_class
+        changed = {f.name: getattr(built.options, f.name) for f in dataclasses.fields(built.options)
+                   if getattr(built.options, f.name) != f.default}
+        raise ValueError(
+            f"check_game takes a game class, not a built game; write check_game({type(built).__name__}"
+            + (f", options={changed!r})" if changed else ")")
+            + " (or gamedesign.registry.game_class(name) for a game known by its name)"
+        )
+    if options is None:
+        options = {}
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise ValueError(f"options is a table of option name -> value, such as {{'ties': 'split'}}; not {brief(options)}")
     check_declarations(game_class)
     label = game_class.__name__
+    if options:
+        label += "(" + ", ".join(f"{k}={v!r}" for k, v in options.items()) + ")"
+        try:  # unknown options and values are the caller's mistake, not the class's
+            game_class(player_counts(game_class)[0], **options)
+        except ValueError as err:
+            raise ValueError(f"check_game: {err}") from None
     counts = player_counts(game_class)
     if players is not None:
         if players not in counts:
             raise ValueError(f"{label} is played by {', '.join(map(str, counts))} players, not {brief(players)}")
         counts = [players]
-    report = CheckReport(game=f"{game_class.title} ({game_class.name})")
+    report = CheckReport(game=f"{game_class.title} ({game_class.name})"
+                         + (" with " + ", ".join(f"{k}={v!r}" for k, v in options.items()) if options else ""))
     report.passed.append("the class declares name, title, players and Options")
     for n in counts:
-        game = _call(f"{label}({n})", "let __init__(self, players, **options) call super().__init__(players, **options)",
-                     game_class, n)
+        game = _call(f"{label} with {n} players",
+                     "let __init__(self, players, **options) call super().__init__(players, **options)",
+                     game_class, n, **options)
         if game.num_players != n:
             _fail(f"{label}({n}).num_players is {game.num_players}", "call super().__init__(players, **options)")
         _check_bad_input(game, label, n)
@@ -371,9 +394,80 @@ def _check_games(game, label: str, n: int, games: int, report: CheckReport) -> N
     _check_hooks(game, n, report)
 
 
+def changed_path(before, after, path: str = "") -> str | None:
+    """Where two observations first differ, as a path into them (``"table.bids[1]"``);
+    ``None`` when they are equal."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before)]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in before or key not in after:
+                return where
+            found = changed_path(before[key], after[key], where)
+            if found is not None:
+                return found
+        return None
+    if isinstance(before, list) and isinstance(after, list):
+        for i, (x, y) in enumerate(zip(before, after)):
+            found = changed_path(x, y, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None if len(before) == len(after) else f"{path}[{min(len(before), len(after))}]"
+    return None if before == after and type(before) is type(after) else (path or "the whole observation")
+
+
+#: Simultaneous decisions of one game at which :func:`check_game` tries another pending move.
+PENDING_CHECKS = 30
+
+
+def _check_pending(state, n: int, rng, counted: list) -> None:
+    """A secret move made at the same time as others must not show until it is revealed:
+    for a seat ``q`` of several to move, play two different legal moves in two copies and
+    compare what each other seat still to move sees (and may do), move after move, for as
+    long as that seat has not moved."""
+    movers = state.to_move()
+    if len(movers) < 2 or counted[0] >= PENDING_CHECKS:
+        return
+    q = rng.choice(movers)
+    legal = state.legal_actions(q)
+    if len(legal) < 2:
+        return
+    a, b = rng.sample(legal, 2)
+    counted[0] += 1
+    one, two = state.clone(), state.clone()
+    one.apply(q, a)
+    two.apply(q, b)
+    watch = [p for p in movers if p != q]
+    for _ in range(10 * n):
+        watch = [p for p in watch if p in one.to_move() and p in two.to_move()]
+        if not watch:
+            return
+        for p in watch:
+            seen, other = one.observe(p), two.observe(p)
+            where = changed_path(seen, other)
+            if where is not None:
+                _fail(f"player {p} can see player {q}'s secret move before it is shown: observe({p})[{where!r}] "
+                      f"differs when player {q} chose {brief(a)} or {brief(b)}",
+                      f"leave a move that others still choose at the same time out of observe() until all have "
+                      f"chosen (the key {where!r})")
+            if one.legal_actions(p) != two.legal_actions(p):
+                _fail(f"player {p}'s legal actions depend on player {q}'s secret move ({brief(a)} or {brief(b)})",
+                      "let a secret move change what the others may do only once it is shown")
+        # Another seat moves the same way in both copies, while that keeps them comparable.
+        others = [s for s in one.to_move() if s in two.to_move() and s not in watch]
+        if not others:
+            return
+        seat = others[0]
+        choice = rng.choice(one.legal_actions(seat))
+        if choice not in two.legal_actions(seat):
+            return
+        one.apply(seat, choice)
+        two.apply(seat, choice)
+
+
 def _check_views(game, n: int, games: int, report: CheckReport) -> None:
     rng = random.Random(2)
     variants = [0]
+    pending = [0]
     has_variant = [True]
 
     def check(state, seat, action):
@@ -396,14 +490,18 @@ def _check_views(game, n: int, games: int, report: CheckReport) -> None:
                 has_variant[0] = False
                 continue
             if variant is not None:
-                if variant.observe(p) != view:
-                    _fail(f"observe({p}) changed when only what player {p} cannot know changed",
-                          f"leave out of observe({p}) what player {p} may not see")
+                where = changed_path(view, variant.observe(p))
+                if where is not None:
+                    _fail(f"observe({p})[{where!r}] changed when only what player {p} cannot know changed",
+                          f"leave out of observe({p}) what player {p} may not see (the key {where!r})")
                 variants[0] += 1
+        _check_pending(state, n, rng, pending)
 
     for seed in range(min(games, 3)):
         _random_playout(game.new_state(seed=seed), rng, check)
     report.passed.append("observations are plain JSON data")
+    if pending[0]:
+        report.passed.append("secret moves made at the same time stay hidden until shown")
     if has_variant[0] and variants[0]:
         report.passed.append("observations hide what a player cannot know (hidden_variant)")
     elif not has_variant[0]:
@@ -466,4 +564,4 @@ def _check_hooks(game, n: int, report: CheckReport) -> None:
         report.passed.append("action_value gives a number for every legal action (greedy bot)")
 
 
-__all__ = ["CheckReport", "GameCheckError", "check_declarations", "check_game", "player_counts"]
+__all__ = ["CheckReport", "GameCheckError", "changed_path", "check_declarations", "check_game", "player_counts"]

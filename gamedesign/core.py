@@ -33,6 +33,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import math
 import random
 import reprlib
 import os
@@ -106,15 +107,38 @@ class Result:
 # ----------------------------------------------------------------------------------------
 
 
-def option(default: Any, choices: Sequence | None = None, doc: str = "", check=None):
+def option(default: Any, choices: Sequence | None = None, doc: str = "", check=None, between: tuple | None = None):
     """A field of a rule-options dataclass, with its allowed values and a one-line doc.
 
-    ``choices`` lists the allowed values; ``check`` is a function ``value -> str | None``
-    returning an error text for values outside a range (used when there is no list).
+    ``choices`` lists the allowed values; ``between=(low, high)`` allows every number from
+    ``low`` to ``high`` (whole numbers only when both ends are whole), and tells the design
+    lab's balance search which values to try; ``check`` is a function ``value -> str | None``
+    returning an error text for values outside a rule the other two cannot say.
     """
+    if between is not None:
+        ok = (isinstance(between, tuple) and len(between) == 2
+              and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in between)
+              and between[0] <= between[1])
+        if not ok:
+            raise ValueError(f"between is a (low, high) pair of numbers with low <= high, not {brief(between)}")
+        if choices:
+            raise ValueError("give an option either choices or between, not both")
     return dataclasses.field(
-        default=default, metadata={"choices": tuple(choices) if choices else None, "doc": doc, "check": check}
+        default=default,
+        metadata={"choices": tuple(choices) if choices else None, "doc": doc, "check": check, "between": between},
     )
+
+
+def _outside(between: tuple, value) -> str | None:
+    """Why ``value`` is not a number from ``between[0]`` to ``between[1]`` (``None``: it is)."""
+    low, high = between
+    whole = all(isinstance(v, int) for v in between)
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+        return f"allowed: {kind} from {low} to {high}"
+    if not (low <= value <= high):  # NaN fails this too
+        return f"allowed: {kind} from {low} to {high}"
+    return None
 
 
 def build_options(options_class: type, game_name: str, given: dict) -> Any:
@@ -139,6 +163,9 @@ def build_options(options_class: type, game_name: str, given: dict) -> Any:
                 f"option {name}={brief(value)} is not allowed for {game_name!r}; "
                 f"allowed values: {', '.join(map(repr, choices))}"
             )
+        between = meta.get("between")
+        if between is not None and _outside(between, value):
+            raise ValueError(f"option {name}={brief(value)} is not allowed for {game_name!r}; {_outside(between, value)}")
         check = meta.get("check")
         if check is not None:
             problem = check(value)
@@ -154,6 +181,7 @@ def describe_options(options_class: type) -> list[dict]:
             "option": f.name,
             "default": f.default,
             "choices": f.metadata.get("choices"),
+            "between": f.metadata.get("between"),
             "description": f.metadata.get("doc", ""),
         }
         for f in dataclasses.fields(options_class)
@@ -317,6 +345,13 @@ class Game(ABC):
         or ``None`` for the lab's generic profile (length in moves, the standing from
         ``State.running_scores``, the result's numeric details as facts). Optional hook."""
         return None
+
+    def balance_levers(self) -> dict:
+        """Deck numbers worth trying in a balance search, beyond the rule options: a table of
+        deck path -> values (``{"deck.scoring.bench_set_points": (4, 7)}``, see
+        :mod:`gamedesign.lab.balance`). Optional hook: ``balance.default_space`` adds these to
+        every rule option's declared values. By default none."""
+        return {}
 
     def printed_cards(self) -> list:
         """The cards to print for a paper playtest of this game (its deck and rules as they

@@ -33,7 +33,8 @@ _PACKAGES = {
     "diet": "gamedesign.games.diet",
 }
 
-#: Example games shipped to be copied: loaded by name, not listed in :data:`GAMES`.
+#: Example games shipped to be copied: listed in :data:`GAMES` after the built-in games, and
+#: replaced by a registered game of the same name (a student's own copy).
 EXAMPLES = {
     "sprint": "gamedesign.games.template",
 }
@@ -49,7 +50,8 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
 
 
 class _GameNames(Sequence):
-    """The names :func:`load` knows: the built-in games, then the registered ones.
+    """The names :func:`load` knows: the built-in games, the example to copy, then the
+    registered games.
 
     A live list: a game registered later appears in it (``gamedesign.GAMES`` is this object).
     """
@@ -77,16 +79,20 @@ class _GameNames(Sequence):
 
     @staticmethod
     def _names() -> tuple:
-        names = dict.fromkeys([*_REGISTERED, *(name for name, _ in _from_environment())])
+        names = dict.fromkeys([*EXAMPLES, *_REGISTERED, *(name for name, _ in _from_environment())])
         return tuple(_PACKAGES) + tuple(name for name in names if name not in _PACKAGES)
 
 
-#: The names accepted by :func:`load` (besides the :data:`EXAMPLES`); grows with :func:`register`.
+#: The names accepted by :func:`load`: the built-in games, the example game and the games
+#: given to :func:`register`; grows with :func:`register`.
 GAMES = _GameNames()
+
+#: The three games of the course (their rulebooks, lessons and apps).
+BUILT_IN = tuple(_PACKAGES)
 
 
 def _allowed() -> str:
-    return ", ".join([*GAMES, *(name for name in EXAMPLES if name not in _REGISTERED)])
+    return ", ".join(GAMES)
 
 
 def register(game_class: type) -> type:

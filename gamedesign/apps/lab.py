@@ -433,8 +433,11 @@ class LabApp:
         self.proposal.options = [(f"{v.name}: {'; '.join(found.changes[v.name])}", i) for i, v in enumerate(found.best)]
         self.proposal.value = 0 if found.best else None
         self.proposal.disabled = self.use_button.disabled = not found.best
-        message(self.status, f"Done: {self.trials.value} variants tried, the best {len(found.best)} measured again "
-                             f"on {2 * games} fresh games.", "ok")
+        if found.best:
+            message(self.status, f"Done: {self.trials.value} variants tried, the best {len(found.best)} measured again "
+                                 f"on {2 * games} fresh games.", "ok")
+        else:
+            message(self.status, f"No proposal: {found.summary()}", "error")
 
     def use_proposal(self) -> None:
         """Set the controls to the proposal picked under *Suggest a fix* (the seats keep their bots)."""

@@ -45,6 +45,7 @@ import pandas as pd
 
 from . import labels
 from .. import runtime
+from ..core import brief
 from ..runtime import cores
 from ..simulate import MAX_SEED
 from .compare import compare_tables
@@ -357,28 +358,69 @@ def _suggest(trial, name: str, choices):
 def check_space(base: Variant, space: dict) -> dict:
     """The space as ``{name: (path, choices)}``, every name and value range checked."""
     if not isinstance(space, dict) or not space:
-        raise ValueError("the space is a table of parameter -> values to try, such as "
-                         "{'options.curl_overflow': ['cap', 'new_set'], 'deck.scoring.bench_set_points': (4, 7)}")
+        raise ValueError("the space is a table of parameter -> values to try, such as {'options.NAME': [value, "
+                         "value, ...], 'deck.ENTRY': (low, high)} (balance.default_space(game) gives one to start from)")
     return {name: (_path(base, name), _choices(name, values)) for name, values in space.items()}
 
 
-def default_space(game: str) -> dict:
-    """A space to start from: every rule option with a list of values and a few deck numbers."""
+#: How many values :func:`default_space` tries of an option declared with a range of numbers
+#: too wide to search whole (or with fractions).
+SPREAD = 5
+
+
+def option_values(field) -> list | tuple | None:
+    """The values a balance search tries of a rule option (a field of a game's ``Options``):
+    its ``choices``; its ``between=(low, high)`` range (whole numbers: the range itself, up
+    to 1,000 values; else :data:`SPREAD` values from low to high); ``None`` for an option
+    that declares neither (a ``check=`` function says what is refused, not what to try)."""
+    choices = field.metadata.get("choices")
+    if choices:
+        return list(choices)
+    between = field.metadata.get("between")
+    if between is None:
+        return None
+    low, high = between
+    if all(isinstance(v, int) for v in between) and high - low <= 1000:
+        return (low, high)
+    values = [low + (high - low) * i / (SPREAD - 1) for i in range(SPREAD)]
+    if all(isinstance(v, int) for v in between):
+        values = [round(v) for v in values]
+    return list(dict.fromkeys(values))
+
+
+def default_space(game) -> dict:
+    """A space to start from: every rule option that declares its values (``choices`` or
+    ``between``, see :func:`option_values`) and the deck numbers the game offers as levers
+    (``Game.balance_levers()``). ``game``: a game's name or class.
+
+    A game none of whose options declares values (and with no levers) gets a
+    ``ValueError`` that says how to declare them."""
     from ..registry import GAMES, game_class
 
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
-    space = {f"options.{f.name}": list(f.metadata["choices"])
-             for f in dataclasses.fields(game_class(game).Options) if f.metadata.get("choices")}
-    if game == "legday":
-        space.update({"deck.scoring.bench_set_points": (4, 7), "deck.scoring.press_set_points": (8, 12),
-                      "deck.scoring.shake_most_points": (6, 12), "deck.scoring.selfie_points_per_symbol": (1, 2)})
-    elif game == "gym":
-        kids = default_deck_data("gym")["kids"]
-        for kid in kids[:4]:
-            space[f"deck.kids.{kid['name']}.skills.0"] = (2, 4)
-    elif game == "diet":
-        space.update({"deck.hand_size": (6, 8), "deck.planning_discards": (1, 5)})
+    if isinstance(game, str):
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
+        cls = game_class(game)
+    elif isinstance(game, type):
+        cls = game
+    else:
+        raise ValueError(f"game is a game's name or class, not {game!r:.80}")
+    space, silent = {}, []
+    for field in dataclasses.fields(cls.Options):
+        values = option_values(field)
+        if values is not None:
+            space[f"options.{field.name}"] = values
+        elif field.name != "deck":
+            silent.append(field.name)
+    built = cls((cls.allowed_players or (cls.min_players,))[0] if cls.default_players is None else cls.default_players)
+    space.update(built.balance_levers())
+    if not space:
+        raise ValueError(
+            f"{cls.title} gives the balance search nothing to try: "
+            + (f"its options ({', '.join(silent)}) declare no values to try; " if silent else "it has no rule options; ")
+            + "declare them with option(default, choices=(...)) or option(default, between=(low, high)), "
+            "or give a space of your own such as {'options.NAME': [1, 2, 3]}"
+        )
     return space
 
 
@@ -386,7 +428,9 @@ def _apply(base: Variant, chosen: dict, paths: dict, name: str) -> Variant:
     """``base`` with the chosen values; deck changes merged into its own."""
     options = dict(base.options)
     deck = copy.deepcopy(base.deck)
-    data = base.deck_data() or default_deck_data(base.game)
+    data = None
+    if any(paths[param][0] == "deck" for param in chosen):  # a game without a deck changes options only
+        data = base.deck_data() or default_deck_data(base.game)
     for param, value in chosen.items():
         path = paths[param]
         if path[0] == "options":
@@ -433,7 +477,10 @@ def _evaluate(variant: Variant, bots, games: int, seed: int, goal: Goal) -> dict
         built = variant.build()
     except ValueError as err:
         return {"status": f"refused: {err}"}
-    records = goal.play(built, bots, games, seed)
+    try:
+        records = goal.play(built, bots, games, seed)
+    except Exception as err:  # a student's game that breaks under these options: reported, never hidden
+        return {"status": f"failed: {type(err).__name__}: {brief(str(err), 200)}"}
     value, _, _ = goal.measure(records)
     table = game_table(records)
     miss = goal.miss(value)
@@ -514,8 +561,14 @@ class BalanceResult:
         """In words: whether the standard rules already meet the goal and whether any proposal does."""
         table = self.table()
         base = table.iloc[0]
-        tried = int(self.trials["status"].eq("played").sum())
+        status = self.trials["status"].astype(str)
+        tried = int(status.eq("played").sum())
         games = int(self.comparison["pairs"].max()) if len(self.comparison) else 0
+        if tried == 0:
+            refused, failed = int(status.str.startswith("refused").sum()), int(status.str.startswith("failed").sum())
+            first = status[status.ne("played")].iloc[0] if len(status) else "no trials"
+            return (f"None of the {len(status)} variants tried could be played ({refused} refused by the rules, "
+                    f"{failed} failed while playing), so there is nothing to propose; the first: {first}")
         if base["meets the goal"] != "no":
             first = f"{self.baseline.name} already {'meets' if base['meets the goal'] == 'yes' else 'probably meets'} the goal"
         else:

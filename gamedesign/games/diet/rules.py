@@ -331,6 +331,10 @@ class DietGame(Game):
 
         return rules_summary(self)
 
+    def balance_levers(self) -> dict:
+        """The hand size and the Planning card's discards."""
+        return {"deck.hand_size": (6, 8), "deck.planning_discards": (1, 5)}
+
     def parse_action(self, text: str):
         if not isinstance(text, str):
             raise ValueError(f"an action is a text like 'play Apple' or 'pass', not {brief(text)}")

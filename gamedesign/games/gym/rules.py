@@ -390,6 +390,12 @@ class GymGame(Game):
 
     # -- reading actions back from text ------------------------------------------------
 
+    def balance_levers(self) -> dict:
+        """The first skill of the first four Kids of the standard deck, each from 2 to 4."""
+        from .cards import DEFAULT_DECK
+
+        return {f"deck.kids.{kid['name']}.skills.0": (2, 4) for kid in DEFAULT_DECK.to_data()["kids"][:4]}
+
     def parse_action(self, text: str):
         if not isinstance(text, str):
             raise ValueError(f"an action is a text like 'take Ada', not {brief(text)}")

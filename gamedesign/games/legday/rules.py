@@ -134,6 +134,12 @@ class LegDayGame(Game):
     def new_state(self, seed: int | None = None) -> "LegDayState":
         return LegDayState(self, check_seed(seed))
 
+    def balance_levers(self) -> dict:
+        """The set points a balance search tries: the Bench and Press sets, the shake
+        majority and the Selfie's points per symbol."""
+        return {"deck.scoring.bench_set_points": (4, 7), "deck.scoring.press_set_points": (8, 12),
+                "deck.scoring.shake_most_points": (6, 12), "deck.scoring.selfie_points_per_symbol": (1, 2)}
+
     def parse_action(self, text: str) -> Pick:
         if not isinstance(text, str):
             raise ValueError(f"an action is a text like 'pick Bench Press', not {brief(text)}")
