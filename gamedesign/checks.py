@@ -20,7 +20,7 @@ import math
 import numbers
 import random
 
-from .core import Game, IllegalAction, Result, State, brief
+from .core import Game, IllegalAction, Result, State, brief, public_line
 
 
 class GameCheckError(ValueError):
@@ -436,6 +436,11 @@ def _check_pending(state, n: int, rng, counted: list) -> None:
     one, two = state.clone(), state.clone()
     one.apply(q, a)
     two.apply(q, b)
+    said = [_call("public_log(player, action)", "return one line of text, or None", public_line, copy, q, move)
+            for copy, move in ((one, a), (two, b))]
+    if said[0] != said[1]:
+        _fail(f"public_log tells player {q}'s secret move before it is shown: {brief(said[0])} or {brief(said[1])}",
+              "write in public_log only what everyone sees: for a move chosen in secret, that the player has chosen")
     watch = [p for p in movers if p != q]
     for _ in range(10 * n):
         watch = [p for p in watch if p in one.to_move() and p in two.to_move()]
@@ -516,6 +521,7 @@ def _check_hooks(game, n: int, report: CheckReport) -> None:
     sampling = game.can_sample_states()
     scoring = type(state).running_scores is not State.running_scores
     valuing = type(game).action_value is not Game.action_value
+    logging = type(state).public_log is not State.public_log
     from .lab.record import has_own_profile
 
     if not scoring and not has_own_profile(game):
@@ -555,9 +561,15 @@ def _check_hooks(game, n: int, report: CheckReport) -> None:
                             "return a number (higher is better)",
                         )
         seat = rng.choice(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        if logging:
+            _call("public_log(player, action)", "return one line of text about the move, or None", public_line, state,
+                  seat, action)
     if scoring:
         report.passed.append("running_scores gives one number per seat")
+    if logging:
+        report.passed.append("public_log gives a line of text a move")
     if sampling:
         report.passed.append("sample_state agrees with each observation (search bot)")
     if valuing:

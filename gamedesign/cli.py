@@ -4,6 +4,11 @@ print a game for a paper playtest.
     python -m gamedesign simulate legday --players 4 --bots greedy random --games 2000 --seed 1
     python -m gamedesign play legday --players 3 --seed 7
     python -m gamedesign print legday --deck my_deck.json --out my_cards.html
+    python -m gamedesign simulate my_game.py:PigGame --option target=50 --bots greedy
+
+Wherever a game is named, a student's own game works too: ``FILE.py:ClassName`` or
+``module:ClassName`` (imported and registered, see :func:`gamedesign.registry.game_from_spec`);
+``--option name=value`` (repeatable) sets a rule option on every command.
 
 ``simulate`` prints one row per seat: the bot, its mean score, its win rate with a 95%
 Wilson interval, and how often it was eliminated or the game was drawn. ``play`` shows a
@@ -30,7 +35,8 @@ from . import printables, terminal
 from .bots import BotError, bot_names, make_bot
 from .decks import MAX_NAME_CHARS
 from .odds import estimate
-from .registry import GAMES, load
+from .core import State, brief, public_line
+from .registry import GAMES, SPEC_FORMS, game_class, game_from_spec, load
 from .simulate import MAX_GAMES, MAX_SEED, max_workers, play_game, simulate
 
 #: The longest answer read at the "Your move:" prompt; longer ones are refused unread.
@@ -47,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,play,print}")
 
     sim = commands.add_parser("simulate", help="play many games between bots and print a summary table")
-    sim.add_argument("game", choices=GAMES, help="which game")
+    sim.add_argument("game", help="which game: " + ", ".join(GAMES) + ", or FILE.py:ClassName / module:ClassName")
+    _option_argument(sim)
     sim.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
     sim.add_argument(
         "--bots",
@@ -71,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
-    play.add_argument("game", choices=GAMES, help="which game")
+    play.add_argument("game", help="which game: " + ", ".join(GAMES) + ", or FILE.py:ClassName / module:ClassName")
+    _option_argument(play)
     play.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
     play.add_argument("--seat", type=_between(0, 99), default=0, help="your seat (default 0)")
     play.add_argument("--bots", nargs="+", default=None, metavar="BOT", help="the other seats' bots (default: greedy)")
@@ -80,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     paper = commands.add_parser(
         "print", help="write a page to print: a rules sheet and cards, or a playtest observation sheet (HTML)"
     )
-    paper.add_argument("game", help="which game (legday, gym, diet, or the template game sprint)")
+    paper.add_argument("game", help="which game: " + ", ".join(GAMES) + ", or FILE.py:ClassName / module:ClassName")
+    _option_argument(paper)
     paper.add_argument(
         "--what",
         choices=tuple(printables.KINDS),
@@ -94,6 +103,65 @@ def build_parser() -> argparse.ArgumentParser:
     paper.add_argument("--paper", choices=tuple(printables.PAPERS), default=None, help="paper size (default: the printer's)")
     paper.add_argument("--out", metavar="FILE", default=None, help="the page to write, ending in .html (default: GAME-WHAT.html)")
     return parser
+
+
+def _option_argument(command) -> None:
+    command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                         help="a rule option, e.g. --option ties=split (repeat for several)")
+
+
+def parse_options(cls, texts) -> dict:
+    """Rule options from ``NAME=VALUE`` texts, each value read as the option's type: one
+    of its choices as written, ``true``/``false``, a whole number or a number, or a text.
+    ``ValueError`` naming the option and what it allows."""
+    fields = {f.name: f for f in dataclasses.fields(cls.Options)}
+    options = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or not name:
+            raise ValueError(f"--option {brief(text)}: write NAME=VALUE, such as ties=split")
+        if name not in fields:
+            raise ValueError(f"--option {brief(name)}: {cls.title} has no such option; options: "
+                             f"{', '.join(fields) or 'none'}")
+        if name in options:
+            raise ValueError(f"--option {name} is given twice; give each option once")
+        options[name] = _option_value(cls, fields[name], value)
+    return options
+
+
+def _option_value(cls, field, text: str):
+    choices = field.metadata.get("choices")
+    if choices:
+        found = [c for c in choices if str(c).casefold() == text.casefold()]
+        if not found:
+            raise ValueError(f"--option {field.name}={brief(text)}: allowed values: {', '.join(map(str, choices))}")
+        return found[0]
+    default = field.default
+    if default is None:
+        raise ValueError(f"--option {field.name} cannot be set on the command line"
+                         + (" (use --deck FILE)" if field.name == "deck" else ""))
+    if isinstance(default, bool):
+        if text.casefold() in ("true", "yes", "1"):
+            return True
+        if text.casefold() in ("false", "no", "0"):
+            return False
+        raise ValueError(f"--option {field.name}={brief(text)}: write true or false")
+    if isinstance(default, (int, float)):
+        try:
+            return int(text) if isinstance(default, int) and len(text) <= 30 else float(text)
+        except ValueError:
+            raise ValueError(f"--option {field.name}={brief(text)}: write a number") from None
+    return text
+
+
+def _load(parser, args):
+    """The game the command names, with its ``--players`` and ``--option`` settings."""
+    try:
+        name = game_from_spec(args.game)
+        return name, load(name, players=args.players, **parse_options(game_class(name), args.option))
+    except ValueError as err:
+        parser.error(str(err))
 
 
 def _between(low: int, high: int):
@@ -129,10 +197,7 @@ def main(argv=None, input=input, output=None) -> int:
     try:
         if args.command == "print":
             return _print(parser, args, out)
-        try:
-            game = load(args.game, players=args.players)
-        except ValueError as err:
-            parser.error(str(err))
+        _, game = _load(parser, args)
         if args.command == "simulate":
             return _simulate(parser, game, args, out)
         return _play(parser, game, args, input, out)
@@ -219,22 +284,31 @@ def _print(parser, args, out) -> int:
             from .lab import load_preset
 
             variant = load_preset(args.preset)
-            if variant.game != args.game:
-                raise ValueError(f"--preset: {variant.label!r} is a variant of {variant.game!r}, not of {args.game!r}")
-            if args.players is not None:
-                variant = variant.with_changes(name=variant.name, players=args.players)
-            printout = printables.prepare(variant, cards=args.what in ("pack", "cards"))
+            name = game_from_spec(args.game)
+            if variant.game != name:
+                raise ValueError(f"--preset: {variant.label!r} is a variant of {variant.game!r}, not of {name!r}")
+            options = parse_options(game_class(name), args.option)
+            if args.players is not None or options:
+                variant = variant.with_changes(name=variant.name, options=options,
+                                               **({} if args.players is None else {"players": args.players}))
+            printout = printables.prepare(variant, cards=args.what == "cards")
         else:
+            name = game_from_spec(args.game)
+            options = parse_options(game_class(name), args.option)
+            if args.deck is not None:
+                options["deck"] = args.deck
+            game = load(name, players=args.players, **options)
             label = "" if args.deck is None else f"deck {Path(args.deck).name}"[:MAX_NAME_CHARS]
-            printout = printables.prepare(args.game, args.players, args.deck, label, cards=args.what in ("pack", "cards"))
+            printout = printables.prepare(game, label=label, cards=args.what == "cards")
         page = printables.KINDS[args.what](printout, paper=args.paper)
-        path = printables.write_html(page, args.out or f"{args.game}-{args.what}.html")
+        path = printables.write_html(page, args.out or f"{name}-{args.what}.html")
     except ValueError as err:
         parser.error(str(err))
     pages = page.count('<section class="page')
     held = "an observation sheet" if args.what == "observation" else (
         f"{printout.card_count} cards" if args.what == "cards" else "the rules sheet" if args.what == "rules"
-        else f"the rules sheet and {printout.card_count} cards"
+        else f"the rules sheet and {printout.card_count} cards" if printout.card_count
+        else f"the rules sheet and an observation sheet, and no cards ({printout.title} has none to print)"
     )
     print(f"Wrote {path}: {held} of {printout.title}, {pages} page{'s' if pages != 1 else ''} to print.", file=out)
     return 0
@@ -281,7 +355,7 @@ def _play(parser, game, args, ask, out) -> int:
     table = Table(game, names, full, ask, out)
     players = [table if bot is None else bot for bot in bots]
     try:
-        play_game(state, players)
+        play_game(state, players, on_move=table.moved, on_choice=table.chose)
     except KeyboardInterrupt:
         say("\nGame stopped.")
         return 130
@@ -331,9 +405,29 @@ class Table:
         self.game, self.names, self.full, self.ask, self.out = game, names, full, ask, out
         self.seen = 0
         self.observation: dict = {}
+        self.said: list[str] = []  # the game's public lines (State.public_log) not shown yet
+        self.round: list[int] = []  # the seats choosing in this round
+        self.applying = False
 
     def reset(self, *_):
         pass
+
+    def chose(self, seat, legal, action) -> None:
+        """Before a round's moves are applied: note who moves in it."""
+        if self.applying:
+            self.round, self.applying = [], False
+        self.round.append(seat)
+
+    def moved(self, seat, action, state) -> None:
+        """After every move: keep the game's own line for it (``State.public_log``). A game
+        with neither that nor a log in its observations gets the move's text, or, for a
+        move chosen in secret beside others, only that it was chosen."""
+        self.applying = True
+        line = public_line(state, seat, action)
+        if line is None and type(state).public_log is State.public_log and "log" not in state.observe(seat):
+            line = f"{self.full[seat]} has chosen." if len(self.round) > 1 else f"{self.full[seat]}: {self.label(action)}"
+        if line is not None:
+            self.said.append(line)
 
     def say(self, text: str = "") -> None:
         """Print ``text``, lines longer than the terminal wrapped."""
@@ -359,6 +453,7 @@ class Table:
     def show_log(self, observation) -> None:
         """Print what happened since the last call (the bots' moves, in their names)."""
         lines, self.seen = terminal.new_log_lines(observation, self.seen)
+        lines, self.said = lines + self.said, []
         if lines:
             self.say("")
             self.say("What happened:")

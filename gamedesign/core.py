@@ -224,6 +224,21 @@ def check_seed(seed) -> int:
 # Game and State
 # ----------------------------------------------------------------------------------------
 
+#: The longest line of a game's :meth:`State.public_log` that the tools show.
+LOG_LINE_CHARS = 200
+
+
+def public_line(state: "State", player: int, action) -> str | None:
+    """The game's :meth:`State.public_log` line for a move just made, checked: one line of
+    at most :data:`LOG_LINE_CHARS` characters (longer ones cut), or ``None``. A hook that
+    returns anything but a text or ``None`` raises ``ValueError`` saying so."""
+    line = state.public_log(player, action)
+    if line is None:
+        return None
+    if not isinstance(line, str):
+        raise ValueError(f"{type(state).__name__}.public_log returned {brief(line)}: return one line of text, or None")
+    return clip(" ".join(line.split()), LOG_LINE_CHARS) or None
+
 
 class Game(ABC):
     """The settings of one game: its name, number of players and rule options.
@@ -247,6 +262,10 @@ class Game(ABC):
     #: name (an English phrase) -> the rule option whose branch it is. Optional hook: the
     #: design lab shows each as a measure, "how often did this rule matter".
     rule_events: ClassVar[dict] = {}
+    #: Keys of ``observe()`` whose value is a list with one entry per seat, in seat order
+    #: (``("banked",)``). Optional hook: the generic app and the terminal show these
+    #: player by player, with the players' names, instead of as one list.
+    seat_keys: ClassVar[tuple] = ()
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))
@@ -498,6 +517,16 @@ class State(ABC):
         gives the lead changes, drama and comebacks of the race; search bots may use it
         to judge a game cut short. ``None`` (the default): the game has no running score.
         """
+        return None
+
+    def public_log(self, player: int, action) -> str | None:
+        """One line for everyone at the table about the move ``player`` just made with
+        ``action`` (called after it is applied): ``"player 1 rolls 4: bust"``. Optional hook:
+        the generic app and the terminal show these lines, so people see what the bots did
+        that the observation does not keep (a die roll, a card drawn and lost). ``None``
+        (the default): the move is shown as its action's text. A secret move made at the
+        same time as others must not show in its line; :func:`gamedesign.check_game`
+        checks that."""
         return None
 
     def hidden_variant(self, player: int, rng) -> "State | None":

@@ -489,8 +489,14 @@ def rules_html(source, players: int | None = None, deck=None, label: str = "", p
 
 
 def pack_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
-    """What a table needs for a paper playtest: the rules sheet, then every card."""
-    printout = _printout(source, players, deck, label)
+    """What a table needs for a paper playtest: the rules sheet, then every card; for a game
+    with no cards to print (dice, a board, a game of its own pieces), the rules sheet and the
+    observation sheet."""
+    printout = _printout(source, players, deck, label, cards=False)
+    if printout.card_count == 0:
+        pages = [_rules_page(printout), *_observation_pages(printout)]
+        return _document(f"{printout.title}: rules and observation sheet", pages, _howto(printout, "pack without cards"),
+                         paper)
     pages = [_rules_page(printout), *_card_pages(printout)]
     return _document(f"{printout.title}: rules and cards", pages, _howto(printout, "pack"), paper)
 
@@ -501,6 +507,8 @@ def _howto(printout: Printout, what: str) -> str:
         "cards": f"{printout.card_count} cards on {pages} pages",
         "rules": "the rules sheet (one page)",
         "pack": f"the rules sheet (page 1), then {printout.card_count} cards on {pages} pages",
+        "pack without cards": ("the rules sheet (page 1) and the observation sheet (pages 2 and 3); no cards, "
+                               f"since {printout.title} has none to print"),
         "observation": "the observation sheet: page 1 during the game, page 2 after it",
     }[what]
     extra = (
@@ -547,6 +555,12 @@ def observation_html(source, players: int | None = None, deck=None, label: str =
     sheet: Leg Day's days, GYM's stretches of play; else "Round 1" to "Round 10").
     """
     printout = _printout(source, players, deck, label, cards=False)
+    pages = _observation_pages(printout, columns)
+    return _document(f"{printout.title}: playtest observation", pages, _howto(printout, "observation"), paper)
+
+
+def _observation_pages(printout: Printout, columns=None) -> list[str]:
+    """The two pages of the observation sheet (see :func:`observation_html`)."""
     game = printout.game
     if columns is None:
         columns = printout.sheet.columns if printout.sheet is not None and printout.sheet.columns else ()
@@ -611,7 +625,7 @@ def observation_html(source, players: int | None = None, deck=None, label: str =
         f'<div class="blank"></div>'
         f'<p class="source">{_e(printout.title)} - observation sheet, page 2 of 2</p></div></section>'
     )
-    return _document(f"{printout.title}: playtest observation", [page1, page2], _howto(printout, "observation"), paper)
+    return [page1, page2]
 
 
 # ----------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ import re
 import sys
 from collections.abc import Sequence
 
+from .core import brief
+
 #: Game name -> the package that defines it (its ``GAME_CLASS`` and ``BOTS``).
 _PACKAGES = {
     "legday": "gamedesign.games.legday",
@@ -182,6 +184,13 @@ def _registered_class(name: str):
     return None
 
 
+def _registered_or_built_in(name: str):
+    try:
+        return game_class(name)
+    except ValueError:
+        return None
+
+
 def game_class(name: str) -> type:
     """The :class:`~gamedesign.core.Game` subclass called ``name``."""
     if not isinstance(name, str):
@@ -211,6 +220,60 @@ def _package_of(cls: type):
             if getattr(module, "GAME_CLASS", None) is cls:
                 return module
     return sys.modules.get(cls.__module__)
+
+
+#: How a game is named where a text names it (the command line): a registered name, a file's
+#: class (``my_game.py:PigGame``) or a module's class (``my_package.games:PigGame``).
+SPEC_FORMS = "a game's name, FILE.py:ClassName or module:ClassName"
+
+
+def game_from_spec(spec: str) -> str:
+    """The name of the game ``spec`` names (see :data:`SPEC_FORMS`), importing and
+    registering a class given by its file or module; ``ValueError`` naming what was wrong.
+
+    A file's folder goes on ``sys.path`` and the file is imported as a module by its name,
+    so worker processes can import the class too."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"name the game: {SPEC_FORMS}; games: {_allowed()}")
+    spec = spec.strip()
+    if ":" not in spec:
+        game_class(spec)  # an unknown name raises with the names allowed
+        return spec
+    where, _, qualname = spec.rpartition(":")
+    shown = brief(spec)
+    if not where or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", qualname):
+        raise ValueError(f"{shown} is not {SPEC_FORMS}")
+    if where.endswith(".py"):
+        path = os.path.abspath(where)
+        if not os.path.isfile(path):
+            raise ValueError(f"{shown}: there is no file {brief(where)}")
+        folder, module = os.path.split(path)
+        module = module[:-3]
+        if not module.isidentifier():
+            raise ValueError(f"{shown}: a game file's name must be a Python name (letters, digits, _), "
+                             f"not {brief(module + '.py')}")
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+            os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [folder, os.environ.get("PYTHONPATH")]))
+    else:
+        module = where
+    try:
+        imported = importlib.import_module(module)
+    except Exception as err:  # a student's file that does not import: say so, with its error
+        raise ValueError(f"{shown}: importing {module!r} failed: {type(err).__name__}: {brief(str(err), 200)}") from None
+    target = imported
+    for part in qualname.split("."):
+        target = getattr(target, part, None)
+        if target is None:
+            raise ValueError(f"{shown}: {module!r} has no {qualname!r}")
+    from .core import Game
+
+    if not (isinstance(target, type) and issubclass(target, Game)):
+        raise ValueError(f"{shown}: {qualname!r} is not a game class (a subclass of gamedesign.Game)")
+    if getattr(target, "name", None) in GAMES and _registered_or_built_in(target.name) is target:
+        return target.name  # already known: a built-in game or the example named by its class
+    register(target)
+    return target.name
 
 
 def load(name: str, players: int | None = None, **options):

@@ -66,6 +66,7 @@ import random
 import time
 from typing import Sequence
 
+from .core import State
 from .bots import MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS, Bot, bot_label, bot_names, make_bot
 from .simulate import legal_move
 
@@ -266,9 +267,8 @@ class SearchBot(Bot):
         """Start a new game; what the searches need (the game's standing, its batch
         playouts) is looked up now, so that no decision pays for an import."""
         super().reset(game, player, seed)
-        if game.name not in _LOOKED_UP:
-            _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
-        finish = _LOOKED_UP[game.name][1]
+        found = _looked_up(game)
+        finish = found[1]
         if finish is not None:  # the batch playouts' tables of this game, built before any clock runs
             import importlib
 
@@ -293,7 +293,7 @@ class SearchBot(Bot):
 
     def _uses_batch(self) -> bool:
         """True when this search plays its playouts in batches (see ``batch``)."""
-        if self.batch is False or self.paired or _LOOKED_UP[self.game.name][1] is None:
+        if self.batch is False or self.paired or _looked_up(self.game)[1] is None:
             return False
         return (self.rollout or "greedy") == "greedy" and self.policy is None
 
@@ -301,7 +301,7 @@ class SearchBot(Bot):
         """The bot that plays this player's own moves in playouts and makes its default move."""
         if self.policy is not None:
             return make_bot(self.policy, self.game)
-        own = _LOOKED_UP[self.game.name][2]
+        own = _looked_up(self.game)[2]
         return own(self.game) if own is not None else make_bot(rollout, self.game)
 
     def act(self, observation: dict, legal_actions: Sequence):
@@ -328,8 +328,7 @@ class SearchBot(Bot):
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
         rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
-        if game.name not in _LOOKED_UP:  # reset by a subclass that skipped SearchBot.reset
-            _LOOKED_UP[game.name] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
+        found = _looked_up(game)  # also for a subclass whose reset skipped SearchBot.reset
         players = [make_bot(rollout, game) if seat != me else self._own_bot(rollout) for seat in range(game.num_players)]
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
@@ -342,7 +341,7 @@ class SearchBot(Bot):
             return self._paired(observation, legal_actions, players, deadline, remembered)
         if self._uses_batch():
             return self._batched(observation, legal_actions, players, deadline)
-        standing = _LOOKED_UP[game.name][0] if self.horizon is not None else None
+        standing = found[0] if self.horizon is not None else None
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             if not self._iterate(game.sample_state(remembered, rng), root, me, players, rng, deadline, standing):
@@ -444,7 +443,7 @@ class SearchBot(Bot):
         import numpy as np
 
         game, me, rng = self.game, self.player, self.rng
-        finish = _LOOKED_UP[game.name][1]
+        finish = _looked_up(game)[1]
         policy = players[me]
         default = _checked_move(game, policy.act(observation, list(legal_actions)), legal_actions, policy)
         cards = [a.card for a in legal_actions]
@@ -531,6 +530,7 @@ class SearchBot(Bot):
         in_tree = True
         moves = 0
         left = self.horizon if standing is not None else None  # moves to play after the tree
+        now = None  # the standing the playout stopped on
         clock = time.perf_counter
         while not state.is_over() and moves < self.max_moves:
             if deadline is not None and clock() > deadline:
@@ -538,7 +538,9 @@ class SearchBot(Bot):
             movers = state.to_move()
             if left is not None and not in_tree:
                 if left <= 0:
-                    break
+                    now = standing(state)
+                    if now is not None:  # a game with no standing now plays on
+                        break
                 left -= len(movers)
             choices = []
             for seat in movers:
@@ -554,8 +556,8 @@ class SearchBot(Bot):
             moves += len(choices)
         if state.is_over():
             reward = self._reward(state, me)
-        elif left is not None and left <= 0:
-            reward = _standing_reward(standing(state), me)
+        elif now is not None:
+            reward = _standing_reward(now, me)
         else:
             reward = 0.0
         for n in path:
@@ -613,31 +615,42 @@ def _picks_left(game, observation: dict, me: int) -> int:
     except (AttributeError, KeyError, IndexError, TypeError, ValueError):
         return 1
 
-#: Per game name: (its standing, its batch finisher, its own-seat policy), looked up once.
+#: Per game class: (its standing, its batch finisher, its own-seat policy), looked up once.
 _LOOKED_UP: dict = {}
+
+
+def _looked_up(game) -> tuple:
+    """What a search needs of ``game``'s class, looked up once a class (a class registered
+    again under the same name is looked up afresh)."""
+    key = type(game)
+    if key not in _LOOKED_UP:
+        _LOOKED_UP[key] = (_standing_of(game), _batch_finisher(game), _own_policy(game))
+    return _LOOKED_UP[key]
+
+
+def _game_submodule(game, name: str):
+    """The module ``name`` of the game's own package (``rollouts``, ``evaluation``), or
+    None: only a game class that is its package's ``GAME_CLASS`` has one."""
+    import importlib
+
+    package = game._package()
+    if package is None or getattr(package, "GAME_CLASS", None) is not type(game) or not hasattr(package, "__path__"):
+        return None
+    try:
+        return importlib.import_module(f"{package.__name__}.{name}")
+    except ImportError:
+        return None
 
 
 def _batch_finisher(game):
     """The game's ``rollouts.finish`` (playouts in batches by greedy players), or None."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"gamedesign.games.{game.name}.rollouts")
-    except ImportError:
-        return None
-    return getattr(module, "finish", None)
+    return getattr(_game_submodule(game, "rollouts"), "finish", None)
 
 
 def _own_policy(game):
     """A function game -> the bot that plays the searching seat in playouts and makes its
     default move: the game's ``evaluation.search_policy`` if it has one, else None."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"gamedesign.games.{game.name}.evaluation")
-    except ImportError:
-        return None
-    return getattr(module, "search_policy", None)
+    return getattr(_game_submodule(game, "evaluation"), "search_policy", None)
 
 
 def _batch_rewards(scored: dict, me: int):
@@ -690,12 +703,26 @@ def _checked_move(game, choice, legal, bot):
 
 def _standing_of(game):
     """The game's standing during play (one number per seat, higher is better), as the
-    design lab samples it; None for a game the lab does not know (playouts then run to
-    the end)."""
-    from .lab.record import PROFILES
+    design lab samples it: its lab profile's, else its ``State.running_scores``; None for
+    a game with neither (playouts then run to the end)."""
+    own = game.lab_profile()
+    if own is not None:
+        return own.standing
+    if _game_submodule(game, "rules") is not None:
+        from .lab.record import PROFILES
 
-    profile = PROFILES.get(game.name)
-    return None if profile is None else profile.standing
+        profile = PROFILES.get(game.name)
+        if profile is not None:
+            return profile.standing
+    state_class = type(game.new_state(seed=0))
+    if state_class.running_scores is not State.running_scores:
+        return _running_standing
+    return None
+
+
+def _running_standing(state):
+    """A standing read from ``State.running_scores`` (``None`` when the game gives none now)."""
+    return state.running_scores()
 
 
 def _standing_reward(standing, me: int) -> float:

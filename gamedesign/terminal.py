@@ -511,8 +511,13 @@ VIEWS = {"legday": legday_view, "gym": gym_view, "diet": diet_view}
 def generic_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
     """Any game: one entry a line, with words for what is unknown or empty."""
     lines = []
+    per_seat = set(getattr(game, "seat_keys", ()))
     for key, value in obs.items():
         if key in ("game", "player", "players", "over", "names", "result", "log", "log_length"):
+            continue
+        if key in per_seat and isinstance(value, list) and len(value) == len(full):
+            lines.append(f"{key.replace('_', ' ')}:")
+            lines += [f"  {full[seat]}: {plain(v)}" for seat, v in enumerate(value)]
             continue
         lines += wrap(f"{key.replace('_', ' ')}: {plain(value)}")
     return lines

@@ -138,6 +138,7 @@ class PigGame(Game):
     name, title = "pig", "Pig"
     min_players, max_players = 2, 4
     Options = PigOptions
+    seat_keys = ("banked",)
 
     def new_state(self, seed=None):
         return PigState(self, check_seed(seed))
@@ -146,6 +147,13 @@ class PigGame(Game):
         if text not in ("roll", "hold"):
             raise ValueError(f"a move is 'roll' or 'hold', not {text!r:.40}")
         return text
+
+    def sample_state(self, observation, rng):
+        """Nothing is hidden but the dice to come: a state with a fresh die."""
+        state = self.new_state(seed=rng.randrange(2**32))
+        state.banked, state.turn_points = list(observation["banked"]), observation["turn points"]
+        state.turn = observation["turn"]
+        return state
 
     def action_value(self, observation, action):
         turn = observation["turn points"]

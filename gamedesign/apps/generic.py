@@ -16,7 +16,7 @@ import html
 
 import ipywidgets as widgets
 
-from gamedesign.core import Game, brief
+from gamedesign.core import Game, brief, public_line
 from gamedesign.registry import load
 
 from . import common
@@ -62,11 +62,18 @@ def value_html(value) -> str:
     return html.escape(str(value))
 
 
-def view_html(observation: dict) -> str:
-    """An observation as an HTML table, one row per key."""
+def view_html(observation: dict, names=(), seat_keys=()) -> str:
+    """An observation as an HTML table, one row per key; a key of ``seat_keys`` (one value
+    per seat, see ``Game.seat_keys``) as one line per player, with the players' ``names``."""
+
+    def cell(key, value):
+        if key in seat_keys and isinstance(value, list) and len(value) == len(names):
+            return "<br>".join(f"{html.escape(names[seat])}: {value_html(v)}" for seat, v in enumerate(value))
+        return value_html(value)
+
     rows = "".join(
         f'<tr><th style="text-align:left;padding-right:1em;vertical-align:top">{html.escape(label(k))}</th>'
-        f"<td>{value_html(v)}</td></tr>"
+        f"<td>{cell(k, v)}</td></tr>"
         for k, v in observation.items()
     )
     return f'<table class="gd-view">{rows}</table>'
@@ -184,14 +191,14 @@ class GameApp(common.AppBox):
         if self.state is None:
             raise ValueError("there is no game yet: press New game")
         self.state.apply(self.human, action)
-        self.moves.append(f"You played {self._text(action)}.")
+        self.moves.append(public_line(self.state, self.human, self._action(action)) or f"You played {self._text(action)}.")
         self.group, self.page_number = None, 0
         self._advance()
 
     def _advance(self) -> None:
         try:
             with common.thinking(self.thinking_view, "The bots are"):
-                common.advance_bots(self.state, self.bots, {self.human}, on_choice=self._note)
+                common.advance_bots(self.state, self.bots, {self.human}, on_choice=self._note, on_move=self._said)
         except Exception as err:  # a bot's failure must not break the notebook
             self._render()
             common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")
@@ -203,6 +210,15 @@ class GameApp(common.AppBox):
             self.moves.append(f"{self.names[seat]} has chosen.")
         else:
             self.moves.append(f"{self.names[seat]} played {self._text(action)}.")
+
+    def _said(self, seat, action, state) -> None:
+        """The game's own line for a move (``State.public_log``), after the app's note of it."""
+        line = public_line(state, seat, action)
+        if line is not None:
+            self.moves.append(line)
+
+    def _action(self, action):
+        return self.game.parse_action(action) if isinstance(action, str) else action
 
     def _text(self, action) -> str:
         return str(self.game.parse_action(action)) if isinstance(action, str) else str(action)
@@ -255,7 +271,7 @@ class GameApp(common.AppBox):
         state = self.state
         # The box to type a move only while you have a move to make (not after the end).
         self.move_text.disabled = self.move_button.disabled = state.is_over() or not self._legal()
-        self.view.value = view_html(state.observe(self.human))
+        self.view.value = view_html(state.observe(self.human), self.names, getattr(self.game, "seat_keys", ()))
         self.log_view.value = "<br>".join(html.escape(line) for line in self.moves[-LOG_LINES:]) or "Nothing yet."
         if state.is_over():
             text = result_text(state.result(), self.names)
