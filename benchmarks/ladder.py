@@ -79,7 +79,7 @@ def main(argv=None) -> None:
     parser.add_argument("--paired", action="store_true", help="search compares root moves on shared deals")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: all cores)")
-    parser.add_argument("--only", nargs="*", default=None, help="game names (default: every game)")
+    parser.add_argument("--only", nargs="*", default=None, help="games: names, FILE.py:ClassName or module:ClassName (default: every game)")
     parser.add_argument("--players", type=int, default=None, help="players (default: each game's usual)")
     parser.add_argument(
         "--rungs", nargs="*", choices=[tested for tested, _ in RUNGS], default=None,
@@ -99,7 +99,7 @@ def main(argv=None) -> None:
         return matrices(args)
     rows = []
     for name in args.only or gamedesign.GAMES:
-        game = gamedesign.load(name, players=args.players)
+        game = gamedesign.load(gamedesign.registry.game_from_spec(name), players=args.players)
         for tested, field in RUNGS:
             if args.rungs is not None and tested not in args.rungs:
                 continue
@@ -136,7 +136,7 @@ def matrices(args) -> None:
 
     frames = []
     for name in args.only or gamedesign.GAMES:
-        game = gamedesign.load(name, players=args.players)
+        game = gamedesign.load(gamedesign.registry.game_from_spec(name), players=args.players)
         bots = [make(strength, args) for strength in args.matrix]
         matrix = matchup_matrix(game, bots, args.games, args.seed, workers=args.workers, report=print)
         depth = skill_depth(matrix)

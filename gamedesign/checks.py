@@ -212,8 +212,8 @@ def check_game(game_class, games: int = 12, players=None, options: dict | None =
         built = game_class
         changed = {f.name: getattr(built.options, f.name) for f in dataclasses.fields(built.options)
                    if getattr(built.options, f.name) != f.default}
-        raise ValueError(
-            f"check_game takes a game class, not a built game; write check_game({type(built).__name__}"
+        raise GameCheckError(
+            f"{built!r} is not a game class but a game built from one; write check_game({type(built).__name__}"
             + (f", options={changed!r})" if changed else ")")
             + " (or gamedesign.registry.game_class(name) for a game known by its name)"
         )

@@ -54,7 +54,7 @@ def test_simulate_every_game_with_one_bot_for_all_seats(name):
 @pytest.mark.parametrize(
     "argv,message",
     [
-        (["simulate", "chess"], "invalid choice"),
+        (["simulate", "chess"], "unknown game 'chess'; allowed: legday, gym, diet, sprint"),
         (["simulate", "legday", "--players", "9"], "players"),
         (["simulate", "legday", "--games", "0"], "must be 1 or more"),
         (["simulate", "legday", "--games", "many"], "whole number"),
@@ -108,7 +108,7 @@ def test_quit_stops_the_game():
 
 
 def test_observations_read_as_text_for_every_game():
-    for name in gamedesign.GAMES:
+    for name in gamedesign.registry.BUILT_IN:
         game = gamedesign.load(name)
         names = terminal.seat_names(["", *["greedy"] * (game.num_players - 1)], 0)
         text = terminal.view(game, game.new_state(seed=1).observe(0), names, names)

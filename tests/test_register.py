@@ -37,7 +37,7 @@ def test_a_registered_game_is_loaded_by_name_and_listed(registered):
     assert gamedesign.load("counting").num_players == 2  # no default_players: the fewest allowed
     unregister("counting")
     assert "counting" not in gamedesign.GAMES
-    with pytest.raises(ValueError, match="unknown game 'counting'; allowed: legday, gym, diet, mysprint"):
+    with pytest.raises(ValueError, match="unknown game 'counting'; allowed: legday, gym, diet, sprint, mysprint"):
         gamedesign.load("counting")
 
 

@@ -132,6 +132,9 @@ def points_by_category(df: pd.DataFrame, title: str = "Where the points come fro
     _check_columns(df, ["bot"])
     columns = [c for c in df.columns if c.startswith("points_")]
     if not columns:
+        if {"seat", "score", "won"} <= set(df.columns):  # a simulate() table of a game without a breakdown
+            raise ValueError("these games give no points by category: the game's Result has no breakdown "
+                             "(one dict of category -> points per seat), so there is nothing to split")
         raise ValueError("the table has no points_<category> columns; use the table returned by simulate()")
     long = (
         df.dropna(subset=["score"])

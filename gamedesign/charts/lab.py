@@ -186,9 +186,22 @@ def seat_chart(comparison: pd.DataFrame, title: str = "Win rate by seat, with 95
 
 
 def length_chart(tables: dict, unit: str = "", title: str = "How long games last") -> alt.Chart:
-    """Share of games of each length, one colour per variant (``tables``: label -> game table)."""
+    """Share of games of each length, one colour per variant (``tables``: label -> a game
+    table of :func:`gamedesign.lab.metrics.game_table`, or label -> the records it is made
+    from, as :func:`gamedesign.lab.run_variants` returns them)."""
+    from ..lab.metrics import game_table
+
+    if not isinstance(tables, dict) or not tables:
+        raise ValueError("length_chart takes a table of variant -> games: lab.run_variants(...) (variant -> records) "
+                         "or {label: lab.metrics.game_table(records)}; a comparison table holds no game lengths, "
+                         f"not {type(tables).__name__}")
     rows = []
     for label, table in tables.items():
+        if not isinstance(table, pd.DataFrame):
+            table = game_table(table)
+        if "length" not in table.columns:
+            raise ValueError(f"length_chart: the games of {label!r} have no 'length' column; give "
+                             "lab.metrics.game_table(records) or the records themselves")
         counts = table["length"].value_counts(normalize=True).sort_index()
         rows += [{"variant": label, "length": float(k), "share": float(v)} for k, v in counts.items()]
     data = pd.DataFrame(rows, columns=["variant", "length", "share"])

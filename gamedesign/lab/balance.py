@@ -45,7 +45,7 @@ import pandas as pd
 
 from . import labels
 from .. import runtime
-from ..core import brief
+from ..core import clip
 from ..runtime import cores
 from ..simulate import MAX_SEED
 from .compare import compare_tables
@@ -480,7 +480,7 @@ def _evaluate(variant: Variant, bots, games: int, seed: int, goal: Goal) -> dict
     try:
         records = goal.play(built, bots, games, seed)
     except Exception as err:  # a student's game that breaks under these options: reported, never hidden
-        return {"status": f"failed: {type(err).__name__}: {brief(str(err), 200)}"}
+        return {"status": f"failed: {type(err).__name__}: {clip(str(err), 200)}"}
     value, _, _ = goal.measure(records)
     table = game_table(records)
     miss = goal.miss(value)
