@@ -7,14 +7,23 @@ Binder and JupyterLite). ``GAMEDESIGN_ANSWERS=/some/path.json`` in the environme
 :func:`set_answers_file` in the notebook, chooses another file. Each exercise keeps its
 latest answer, so the file stays small (it is refused past :data:`MAX_FILE_BYTES`).
 
-The file is written atomically (a temporary file in the same folder, then renamed over the
-old one), so a crash or two notebooks saving at once never leave half a file. A folder that
-cannot be written is not an error for the student: the answer is kept for the session and
-the message says how to save it elsewhere.
+A save reads the file, adds its answer and writes the file again, all under an exclusive
+lock on a lock file beside it (``my_answers.json.lock``: ``fcntl.flock`` on Linux, macOS and
+Binder, ``msvcrt.locking`` on Windows), so two notebooks (or two tabs) saving to one file at
+once keep every answer either of them saved. A save waits at most :data:`LOCK_WAIT_SECONDS`
+for the other one, then raises saying the answer was not saved. In JupyterLite the files
+live in the browser and there is no lock: each save reads the file again just before it
+writes, which keeps everything as long as one tab at a time uses a file. The file is written
+atomically (a temporary file in the same folder, then renamed over the old one), so a crash
+never leaves half a file, and never through a symbolic link. A save that cannot complete
+always raises :class:`AnswersFileError` saying why; for the student that is a message, not a
+traceback: the answer is kept for the session and the message says how to save it elsewhere.
 
 Teachers collect the files (students download theirs with *File > Download*, or copy them
-from a shared drive) into one folder and read them all with :func:`collect`, which refuses
-any file that is not an answers file, with the reason, and reads the rest.
+from a shared drive) into one folder and read them all with :func:`collect`, which reads
+each file on its own: a file that is not an answers file, or that fails in any way, is
+refused by name with the reason, and the rest are read. :func:`export_csv` writes the table
+for a spreadsheet without a cell that the spreadsheet would run as a formula.
 
 Format, version 1::
 
@@ -25,14 +34,28 @@ Format, version 1::
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
 import os
 import re
 import tempfile
+import time as clock
+import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
+
+from . import runtime
+
+try:
+    import fcntl
+except ImportError:  # Windows, and some in-browser Pythons
+    fcntl = None
+try:
+    import msvcrt
+except ImportError:  # everywhere but Windows
+    msvcrt = None
 
 #: The file name used when neither :func:`set_answers_file` nor ``GAMEDESIGN_ANSWERS`` chose one.
 DEFAULT_NAME = "my_answers.json"
@@ -47,8 +70,16 @@ MAX_TEXT = 2000
 #: The most answers one file may hold, and the longest name.
 MAX_ANSWERS = 500
 MAX_NAME = 100
-#: The most files :func:`collect` reads from one folder.
+#: The most files :func:`collect` reads from one folder, and how deep it looks in subfolders.
 MAX_FILES = 5000
+MAX_DEPTH = 32
+#: How long a save waits for another notebook that is saving to the same file (seconds).
+LOCK_WAIT_SECONDS = 10.0
+#: The lock file beside an answers file is named like it, with this ending added.
+LOCK_SUFFIX = ".lock"
+#: A spreadsheet runs a text cell that starts with one of these as a formula (the OWASP list);
+#: :func:`export_csv` puts an apostrophe before them.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 KINDS = ("prediction", "explanation")
 _EXERCISE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 _READ_ONLY = {errno.EACCES, errno.EPERM, errno.EROFS}
@@ -97,6 +128,8 @@ def set_name(name: str | None) -> None:
             raise AnswersFileError(f"a name is a short text such as 'Ada', not {name!r}")
         if len(name.strip()) > MAX_NAME:
             raise AnswersFileError(f"a name has at most {MAX_NAME} characters")
+        if not _is_text(name):
+            raise AnswersFileError("a name should hold only text characters (no lone surrogates)")
         name = name.strip()
     _name = name
 
@@ -112,29 +145,32 @@ def shown_path(path: Path) -> str:
 def save_answer(exercise_id: str, kind: str, answer) -> Path:
     """Save one answer (replacing that exercise's earlier one) and return the file's path.
 
-    Raises :class:`AnswersFileError` saying why when the file cannot be written (a read-only
-    folder, a missing folder, a file that is not an answers file): the caller turns that
-    into words for the student.
+    The file is read, changed and written under a lock, so answers that other notebooks
+    save to the same file at the same time are all kept. Raises :class:`AnswersFileError`
+    saying why when the answer could not be saved (a read-only folder, a missing folder, a
+    file that is not an answers file, a symbolic link, another notebook holding the file
+    for longer than :data:`LOCK_WAIT_SECONDS`): the caller turns that into words for the
+    student. It never returns without having saved the answer.
     """
     entry = _checked_entry(exercise_id, {"kind": kind, "time": _now(), "answer": answer})
     path = answers_file()
-    try:
-        if path.is_dir():
-            raise AnswersFileError(f"{shown_path(path)} is a folder: choose a file with set_answers_file('my_answers.json')")
-        data = _read(path) if path.exists() else {"format": FORMAT, "version": VERSION, "answers": {}}
-    except AnswersFileError as why:
-        raise AnswersFileError(f"{why}. Rename or move that file, or choose another with set_answers_file(...)") from None
-    except OSError as why:
-        raise _unwritable(why, _folder_words(path.parent)) from None
-    if _name is not None:
-        data["name"] = _name
-    data["answers"][exercise_id] = entry
-    if len(data["answers"]) > MAX_ANSWERS:
-        raise AnswersFileError(f"{shown_path(path)} already holds {MAX_ANSWERS} answers: start a new file with set_answers_file")
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise AnswersFileError(f"{shown_path(path)} would grow past {MAX_FILE_BYTES // 1024} KB: start a new file with set_answers_file")
-    _write_atomically(path, text)
+    _refuse_output(path, "answers", "choose a file with set_answers_file('my_answers.json')")
+    with _locked(path):
+        try:
+            data = _read(path) if path.exists() else {"format": FORMAT, "version": VERSION, "answers": {}}
+        except AnswersFileError as why:
+            raise AnswersFileError(f"{why}. Rename or move that file, or choose another with set_answers_file(...)") from None
+        except OSError as why:
+            raise _unwritable(why, _folder_words(path.parent)) from None
+        if _name is not None:
+            data["name"] = _name
+        data["answers"][exercise_id] = entry
+        if len(data["answers"]) > MAX_ANSWERS:
+            raise AnswersFileError(f"{shown_path(path)} already holds {MAX_ANSWERS} answers: start a new file with set_answers_file")
+        text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+            raise AnswersFileError(f"{shown_path(path)} would grow past {MAX_FILE_BYTES // 1024} KB: start a new file with set_answers_file")
+        _write_atomically(path, text)
     return path
 
 
@@ -150,7 +186,7 @@ def saved_answer(exercise_id: str):
     path = answers_file()
     try:
         return _read(path)["answers"].get(exercise_id) if path.is_file() else None
-    except (AnswersFileError, OSError):
+    except Exception:  # whatever is wrong with the file, there is no answer to read from it
         return None
 
 
@@ -160,10 +196,16 @@ def collect(folder, report=print):
     Columns: ``file`` (the path inside ``folder``), ``name`` (as the student wrote it with
     :func:`set_name`, else empty), ``exercise``, ``kind`` ("prediction" or "explanation"),
     ``time`` (UTC) and ``answer``. Files ending in ``.json`` are read from ``folder`` and its
-    subfolders (hidden folders and symbolic links are skipped); a file that is not an answers
-    file (not JSON, too large, another format, a wrong entry) is refused, and ``report``
-    (``print`` by default; ``None`` for silence) gets one line per refused file saying why.
-    The refusals are also kept in ``table.attrs["refused"]`` as ``{file: reason}``.
+    subfolders (hidden ones are skipped), each on its own: a file that is not an answers file
+    (not JSON, too large, another format, a wrong entry), a symbolic link, a folder named
+    ``*.json``, or a file that fails in any other way is refused, and the others are read.
+    ``report`` (``print`` by default; ``None`` for silence) gets one line per refused file
+    saying why. The refusals are also kept in ``table.attrs["refused"]`` as ``{file: reason}``.
+
+    File names are shown as valid text on one line: a byte that is not UTF-8 as ``\\xNN``,
+    a line break or other control character as ``\\n``, ``\\x1b``, ``\\u202e``, and a
+    backslash as ``\\\\``, so that a name cannot forge a line of the report. Write the
+    table for a spreadsheet with :func:`export_csv`.
     """
     import pandas as pd
 
@@ -171,47 +213,171 @@ def collect(folder, report=print):
     if not root.is_dir():
         raise AnswersFileError(f"{folder!s} is not a folder: give the folder that holds the collected answers files")
     rows, refused = [], {}
-    for path in _json_files(root, refused):
-        label = path.relative_to(root).as_posix()
+    for path, label in _json_files(root, refused):
         try:
-            data = _read(path)
-        except (AnswersFileError, OSError) as why:
-            refused[label] = str(why)
-            continue
-        for exercise_id, entry in sorted(data["answers"].items()):
-            rows.append({"file": label, "name": data.get("name", ""), "exercise": exercise_id, **entry})
+            rows.extend(_rows(path, label))
+        except Exception as why:  # one file, whatever is wrong with it, never stops the class's collection
+            refused[label] = _reason(why, label)
     table = pd.DataFrame(rows, columns=["file", "name", "exercise", "kind", "time", "answer"])
     table["time"] = pd.to_datetime(table["time"], utc=True)
-    table.attrs["refused"] = refused
+    table.attrs["refused"] = {one_line(label): one_line(why) for label, why in sorted(refused.items())}
     if report is not None:
-        for label, why in refused.items():
+        for label, why in table.attrs["refused"].items():
             report(f"refused {label}: {why}")
     return table
+
+
+def export_csv(table, path) -> Path:
+    """Write ``table`` (from :func:`collect`, or any table made from it) to the CSV file
+    ``path`` for a spreadsheet; returns the path.
+
+    A text cell that a spreadsheet would run as a formula (one that starts with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return, as a student's explanation or a file's name may)
+    gets a leading apostrophe ``'``, which spreadsheets show as text; numbers stay numbers
+    (``-0.5`` is a number, not a formula). The file is UTF-8 with a byte-order mark (so that
+    Excel reads accents as accents), written atomically, and never through a symbolic link.
+    A table whose rows are named (``pivot_table(index="file", ...)``) keeps the names as its
+    first columns; the row numbers of a plain table are left out.
+    """
+    import pandas as pd
+
+    if isinstance(table, pd.Series):
+        table = table.to_frame()
+    if not isinstance(table, pd.DataFrame):
+        raise AnswersFileError(f"export_csv writes a table (a pandas DataFrame, such as collect's), not {type(table).__name__}")
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise AnswersFileError(f"export_csv writes to a file such as 'answers.csv', not {path!r}")
+    path = Path(path).expanduser()
+    advice = "give export_csv a file such as 'answers.csv'"
+    _refuse_output(path, "tables", advice)
+    if not isinstance(table.index, pd.RangeIndex):
+        table = table.reset_index()
+    safe = pd.DataFrame({i: _safe_column(table.iloc[:, i]) for i in range(table.shape[1])})
+    safe.columns = [_safe_cell(str(name)) if not isinstance(name, (int, float)) else name for name in table.columns]
+    # CRLF ends a row (RFC 4180), and so a cell with a line break of either kind is quoted.
+    _write_atomically(path, "\ufeff" + safe.to_csv(index=False, lineterminator="\r\n"), advice)
+    return path
+
+
+def one_line(text) -> str:
+    """``text`` as valid UTF-8 on one line, for a report: a byte that is not UTF-8 (as in a
+    file name that is not, which Python holds as a lone surrogate) as ``\\xNN``; line breaks,
+    control, format and unassigned characters as ``\\n``, ``\\x1b``, ``\\u202e``; a
+    backslash doubled, so that two different names never look the same."""
+    shown = []
+    for char in str(text):
+        code = ord(char)
+        if char == "\\":
+            shown.append("\\\\")
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, kept by the surrogateescape error handler
+            shown.append(f"\\x{code - 0xDC00:02x}")
+        elif unicodedata.category(char) in _UNSHOWN:
+            shown.append(_escaped(char))
+        else:
+            shown.append(char)
+    return "".join(shown)
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+# Control, format (bidirectional overrides), surrogate, private, unassigned, line and paragraph separators.
+_UNSHOWN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _safe_column(column):
+    import pandas as pd
+
+    if pd.api.types.is_numeric_dtype(column) or pd.api.types.is_datetime64_any_dtype(column):
+        return column
+    return column.astype(object).map(lambda cell: _safe_cell(cell) if isinstance(cell, str) else cell)
+
+
+def _safe_cell(text: str) -> str:
+    """A text cell as valid UTF-8 that no spreadsheet runs as a formula."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: escape them, keep the rest as it is
+        text = "".join(one_line(char) if unicodedata.category(char) == "Cs" else char for char in text)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _reason(why: Exception, label: str) -> str:
+    if isinstance(why, (AnswersFileError, OSError)):
+        return str(why)
+    # Not an answers file's usual faults: name the failure, briefly, as the reason.
+    return f"{label} could not be read ({type(why).__name__}: {str(why)[:100]})"
 
 
 # ---- reading and checking ----------------------------------------------------------------
 
 
-def _json_files(root: Path, refused: dict) -> list[Path]:
+def _json_files(root: Path, refused: dict) -> list[tuple[Path, str]]:
+    """The ``.json`` files under ``root`` with their labels (their paths inside ``root``);
+    what cannot be collected (links, folders named ``*.json``, unreadable or too deep
+    folders) goes into ``refused`` with the reason."""
     found = []
-    for folder, subfolders, files in os.walk(root, followlinks=False):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+
+    def unreadable(error: OSError) -> None:
+        why = error.strerror or error
+        refused[_label(Path(error.filename), root)] = f"a folder that could not be read ({why}): its files are not collected"
+
+    for folder, subfolders, files in os.walk(root, onerror=unreadable, followlinks=False):
+        here = Path(folder)
+        kept = []
+        for name in sorted(subfolders):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if path.is_symlink():
+                refused[_label(path, root)] = "a symbolic link: collect the folder itself"
+            elif name.lower().endswith(".json"):
+                refused[_label(path, root)] = "a folder, not an answers file: rename it to collect the files in it"
+            elif len(path.relative_to(root).parts) > MAX_DEPTH:
+                refused[_label(path, root)] = f"folders nest more than {MAX_DEPTH} deep here: its files are not collected"
+            else:
+                kept.append(name)
+        subfolders[:] = kept
         for name in sorted(files):
             if not name.lower().endswith(".json") or name.startswith("."):
                 continue
-            path = Path(folder) / name
+            path = here / name
             if path.is_symlink():
-                refused[path.relative_to(root).as_posix()] = "a symbolic link: collect the file itself"
+                refused[_label(path, root)] = "a symbolic link: collect the file itself"
                 continue
-            found.append(path)
+            found.append((path, _label(path, root)))
             if len(found) > MAX_FILES:
                 raise AnswersFileError(f"{root} holds more than {MAX_FILES:,} .json files: collect a smaller folder")
     return found
 
 
-def _read(path: Path) -> dict:
-    """The checked contents of the answers file ``path`` (raises AnswersFileError saying why)."""
-    where = shown_path(path)
+def _label(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _rows(path: Path, label: str) -> list[dict]:
+    """The table rows of one answers file (raises for a file that cannot be read as one)."""
+    import pandas as pd
+
+    data = _read(path, label)
+    return [
+        {"file": one_line(label), "name": data["name"], "exercise": exercise_id, "kind": entry["kind"],
+         "time": pd.Timestamp(datetime.fromisoformat(entry["time"]).astimezone(timezone.utc)), "answer": entry["answer"]}
+        for exercise_id, entry in sorted(data["answers"].items())
+    ]
+
+
+def _read(path: Path, where: str | None = None) -> dict:
+    """The checked contents of the answers file ``path`` (raises AnswersFileError saying why);
+    ``where`` names the file in the messages (by default its path as a student reads it)."""
+    where = shown_path(path) if where is None else where
     if not path.is_file():
         raise AnswersFileError(f"{where} is not a file")
     if path.stat().st_size > MAX_FILE_BYTES:
@@ -247,7 +413,7 @@ def _checked_file(data) -> dict:
     if unknown:
         raise AnswersFileError(f"unknown field {sorted(unknown)[0]!r}")
     name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > MAX_NAME:
+    if not isinstance(name, str) or len(name) > MAX_NAME or not _is_text(name):
         raise AnswersFileError(f"'name' should be a text of at most {MAX_NAME} characters")
     answers = data.get("answers")
     if not isinstance(answers, dict):
@@ -270,19 +436,39 @@ def _checked_entry(exercise_id, entry) -> dict:
     if not isinstance(time, str) or len(time) > 40 or not _is_time(time):
         raise AnswersFileError(f"the answer to {exercise_id} has no valid time")
     if kind == "prediction":
-        if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not math.isfinite(answer):
-            raise AnswersFileError(f"the prediction for {exercise_id} is not a number")
+        if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not _is_finite(answer):
+            raise AnswersFileError(f"the prediction for {exercise_id} is not a number (a finite one, as large as a float at most)")
     elif not isinstance(answer, str) or len(answer) > MAX_TEXT:
         raise AnswersFileError(f"the explanation for {exercise_id} should be a text of at most {MAX_TEXT:,} characters")
+    elif not _is_text(answer):
+        raise AnswersFileError(f"the explanation for {exercise_id} holds characters that are not text (lone surrogates)")
     return {"kind": kind, "time": time, "answer": answer}
 
 
+def _is_finite(number) -> bool:
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an integer of hundreds of digits, which no float holds
+        return False
+
+
+def _is_text(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (a lone surrogate cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _is_time(text: str) -> bool:
+    """Whether ``text`` is a moment with its time zone, one that is also a moment in UTC."""
     try:
         moment = datetime.fromisoformat(text)
-    except ValueError:
+        # Year 1 east of UTC is year 0 in UTC, which no datetime holds (and no table prints).
+        return moment.tzinfo is not None and moment.astimezone(timezone.utc) is not None
+    except (ValueError, OverflowError):
         return False
-    return moment.tzinfo is not None
 
 
 def _now() -> str:
@@ -292,18 +478,120 @@ def _now() -> str:
 # ---- writing -------------------------------------------------------------------------------
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def _refuse_output(path: Path, what: str, advice: str) -> None:
+    """Raise AnswersFileError when ``path`` is no place to write a file: a folder, a symbolic
+    link (it could point anywhere: only the file itself is written), or in a missing folder."""
+    if path.is_symlink():
+        raise AnswersFileError(f"{shown_path(path)} is a symbolic link, and {what} are not written through links: {advice}")
+    if path.is_dir():
+        raise AnswersFileError(f"{shown_path(path)} is a folder: {advice}")
+    if not path.parent.is_dir():
+        raise AnswersFileError(f"the folder {_folder_words(path.parent)} does not exist: {advice}")
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    """Hold the exclusive lock of ``path`` (on its lock file) while the block runs.
+
+    The lock is taken on a lock file of its own because the answers file itself is replaced
+    by every save, and a lock on a replaced file locks nothing. The lock file stays: removing
+    it would let two notebooks lock two different files. The system frees a lock when its
+    process ends, so a crashed notebook never leaves the file locked.
+    """
+    kind = _lock_kind()
+    if kind is None:
+        yield
+        return
+    lock = path.with_name(path.name + LOCK_SUFFIX)
+    advice = "choose another file with set_answers_file('my_answers.json')"
+    _refuse_output(lock, "lock files", advice)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(lock, flags, 0o666)
+    except OSError as why:
+        raise _unwritable(why, _folder_words(path.parent)) from None
+    try:
+        locked = _wait_for_lock(handle, kind, path)
+        try:
+            yield
+        finally:
+            if locked:
+                _unlock(handle, kind)
+    finally:
+        os.close(handle)
+
+
+def _lock_kind() -> str | None:
+    """How this Python locks a file: ``"flock"``, ``"msvcrt"`` or ``None`` (no lock)."""
+    if runtime.IN_BROWSER:
+        # JupyterLite: one Python a tab, files in the browser's storage; flock does nothing there.
+        return None
+    if fcntl is not None and hasattr(fcntl, "flock"):
+        return "flock"
+    if msvcrt is not None:
+        return "msvcrt"
+    return None
+
+
+def _errors(*names: str) -> set[int]:
+    return {getattr(errno, name) for name in names if hasattr(errno, name)}
+
+
+# Errors of a file system that cannot lock at all (some network and in-memory ones), and of
+# a lock that another process holds (flock: EWOULDBLOCK; msvcrt: EACCES or EDEADLOCK).
+_NO_LOCKS = _errors("ENOLCK", "EOPNOTSUPP", "ENOTSUP", "ENOSYS", "EINVAL")
+_HELD = _errors("EAGAIN", "EWOULDBLOCK", "EACCES", "EDEADLK", "EDEADLOCK")
+
+
+def _wait_for_lock(handle: int, kind: str, path: Path) -> bool:
+    """Take the lock, waiting up to LOCK_WAIT_SECONDS; False where the file system has no locks."""
+    deadline = clock.monotonic() + LOCK_WAIT_SECONDS
+    pause = 0.001
+    while True:
+        try:
+            if kind == "flock":
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            else:
+                os.lseek(handle, 0, os.SEEK_SET)
+                msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError as why:
+            if why.errno in _NO_LOCKS:
+                # Saving without a lock still keeps every answer of one notebook at a time;
+                # refusing would leave such a folder with no way to save at all.
+                return False
+            if why.errno not in _HELD:
+                raise _unwritable(why, _folder_words(path.parent)) from None
+        if clock.monotonic() >= deadline:
+            raise AnswersFileError(
+                f"another notebook (or another tab) has been saving to {shown_path(path)} for {LOCK_WAIT_SECONDS:g} s, "
+                "so your answer was NOT saved. Run the cell again; if this keeps happening, close the other "
+                "notebooks that use this file, or choose another with set_answers_file(...)"
+            )
+        clock.sleep(pause)
+        pause = min(2 * pause, 0.05)
+
+
+def _unlock(handle: int, kind: str) -> None:
+    with contextlib.suppress(OSError):  # closing the handle frees the lock anyway
+        if kind == "flock":
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        else:
+            os.lseek(handle, 0, os.SEEK_SET)
+            msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+
+
+def _write_atomically(path: Path, text: str, advice: str = "try set_answers_file('~/my_answers.json')") -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
     folder = path.parent
     where = _folder_words(folder)
-    if not folder.is_dir():
-        raise AnswersFileError(f"the folder {where} does not exist: choose another with set_answers_file(...)")
+    _refuse_output(path, "files", advice)
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".my_answers-", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".gamedesign-", suffix=".tmp")
     except OSError as why:
-        raise _unwritable(why, where) from None
+        raise _unwritable(why, where, advice) from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
@@ -312,10 +600,12 @@ def _write_atomically(path: Path, text: str) -> None:
         except OSError as why:
             if why.errno in _READ_ONLY:
                 raise
-            # Some in-browser file systems (JupyterLite's) cannot rename over a file: write in place.
-            path.write_text(text, encoding="utf-8")
+            # Some in-browser file systems (JupyterLite's) cannot rename over a file: write in place,
+            # but never through a link that appeared meanwhile.
+            _refuse_output(path, "files", advice)
+            path.write_text(text, encoding="utf-8", newline="")
     except OSError as why:
-        raise _unwritable(why, where) from None
+        raise _unwritable(why, where, advice) from None
     finally:
         if os.path.exists(temporary):
             try:
@@ -334,16 +624,21 @@ def _folder_words(folder: Path) -> str:
     return str(folder)
 
 
-def _unwritable(why: OSError, where: str) -> AnswersFileError:
+def _unwritable(why: OSError, where: str, advice: str | None = None) -> AnswersFileError:
     if why.errno in _READ_ONLY:
         return AnswersFileError(
-            f"the folder {where} is read-only. To keep your answers, save them in a folder you can write, "
-            "e.g. set_answers_file('~/my_answers.json'), and run the cell again"
+            f"the folder {where} is read-only. " + (
+                f"Write elsewhere: {advice}" if advice else
+                "To keep your answers, save them in a folder you can write, "
+                "e.g. set_answers_file('~/my_answers.json'), and run the cell again"
+            )
         )
-    return AnswersFileError(f"it could not be written in {where} ({why.strerror or why}): try set_answers_file('~/my_answers.json')")
+    advice = advice or "try set_answers_file('~/my_answers.json')"
+    return AnswersFileError(f"it could not be written in {where} ({why.strerror or why}): {advice}")
 
 
 __all__ = [
-    "AnswersFileError", "DEFAULT_NAME", "ENVIRONMENT_VARIABLE", "MAX_FILE_BYTES", "MAX_TEXT", "answers_file", "collect",
-    "read_answers", "save_answer", "saved_answer", "set_answers_file", "set_name",
+    "AnswersFileError", "DEFAULT_NAME", "ENVIRONMENT_VARIABLE", "LOCK_WAIT_SECONDS", "MAX_FILE_BYTES", "MAX_TEXT",
+    "answers_file", "collect", "export_csv", "one_line", "read_answers", "save_answer", "saved_answer",
+    "set_answers_file", "set_name",
 ]

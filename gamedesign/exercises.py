@@ -16,7 +16,8 @@ Four kinds of exercise, each judged by what it asks for:
   ``odds`` estimate, a row of a lab table, a ladder rung).
 * **explain** (``check(id, text)``): a sentence or two, saved to the answers file
   (``my_answers.json`` beside the notebook; see :mod:`gamedesign.answers`) for the teacher,
-  who reads a folder of them with :func:`collect`.
+  who reads a folder of them with :func:`collect` and writes them for a spreadsheet with
+  :func:`export_csv`.
 
 Wrong answers get a hint that points to the idea (which function, which count, why), with
 a hint of its own for the usual slips: a percent for a probability, the complement, one
@@ -44,7 +45,7 @@ from typing import Any, Callable
 import sympy as sp
 
 from . import answers
-from .answers import AnswersFileError, answers_file, collect, set_answers_file, set_name
+from .answers import AnswersFileError, answers_file, collect, export_csv, set_answers_file, set_name
 
 #: The measured true values of the simulate exercises (and of their usual mistakes).
 VALUES_FILE = Path(__file__).resolve().parent / "data" / "exercise_values.json"
@@ -1047,6 +1048,6 @@ def _sample(values) -> tuple:
 
 
 __all__ = [
-    "EXERCISES", "AnswersFileError", "Exercise", "Feedback", "answers_file", "check", "collect", "predict", "reveal",
-    "set_answers_file", "set_name",
+    "EXERCISES", "AnswersFileError", "Exercise", "Feedback", "answers_file", "check", "collect", "export_csv", "predict",
+    "reveal", "set_answers_file", "set_name",
 ]

@@ -461,14 +461,15 @@ def test_collect_refuses_hostile_files_one_by_one_with_the_reason(tmp_path):
     table = collect(folder, report=lines.append)
     refused = table.attrs["refused"]
     assert set(table.file) == {"good.json"} and len(table) == 2
-    assert set(refused) == set(HOSTILE) | {"link.json"}, set(refused) ^ (set(HOSTILE) | {"link.json"})
+    expected = set(HOSTILE) | {"link.json", "folder.json"}
+    assert set(refused) == expected, set(refused) ^ expected
     assert len(lines) == len(refused) and all(line.startswith("refused ") for line in lines)
     reasons = {
         "text.json": "not valid JSON", "binary.json": "not text", "nan.json": "NaN", "deep.json": "nests too deeply",
         "huge.json": "larger than 256 KB", "other.json": "not an answers file", "version.json": "version 2",
         "extra.json": "unknown field 'script'", "id.json": "is not an exercise id", "text-too-long.json": "at most 2,000",
         "bool.json": "not a number", "time.json": "no valid time", "kind.json": "kinds are", "name.json": "'name'",
-        "link.json": "symbolic link", "list.json": "not an answers file",
+        "link.json": "symbolic link", "list.json": "not an answers file", "folder.json": "a folder",
     }
     for name, words in reasons.items():
         assert words in refused[name], (name, refused[name])
