@@ -9,7 +9,7 @@ import gamedesign
 from gamedesign.apps.lab import _deck_numbers
 from gamedesign.lab import labels, metrics
 from gamedesign.lab.record import record_games
-from gamedesign.registry import GAMES, game_module
+from gamedesign.registry import BUILT_IN as GAMES, game_module  # the games whose labels labels.py holds
 
 ROOT = Path(__file__).resolve().parents[1]
 FALLBACK = "a count or share the game itself reports"
