@@ -179,7 +179,8 @@ def stored_answers(notebook) -> list[str]:
                                            (f"the {CHECK_TAG} tag", CHECK_TAG in tags(cell))) if there]
         if stored:
             first_line = cell.source.split("\n")[0][:60]
-            found.append(f"cell {index} ({first_line!r}) stores {' and '.join(stored)} below {question}")
+            listed = " and ".join(stored) if len(stored) < 3 else f"{stored[0]}, {stored[1]} and {stored[2]}"
+            found.append(f"cell {index} ({first_line!r}) stores {listed} below {question}")
     return found
 
 
