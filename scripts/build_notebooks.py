@@ -6,9 +6,10 @@ and committed: a student copy leaves out every cell tagged ``solution``, so each
 holds only ``None`` and each check says "not answered yet" when it is run. A student copy also
 stores nothing that answers a question before the student asks it: once a lesson asks for a
 prediction, an exercise or a discussion, the code cells below it in its section (and, for a
-prediction, up to the end of the section that reveals it) are stored without outputs; the
-rule is ``hidden_cells``, and ``stored_answers`` finds a copy that breaks it. The app notebooks
-(``notebooks/apps/``) hold one app each, for Voilà.
+prediction, up to the end of the section that reveals it) are stored as never run, with no
+outputs and no ``nbval-check-output`` tag (nbval runs them and compares only what a copy
+keeps). The rule is ``hidden_cells``; ``stored_answers`` finds a copy that breaks it, and
+``--check`` reports one. The app notebooks (``notebooks/apps/``) hold one app each, for Voilà.
 
 Run from the repository root after changing a notebook (or the code its outputs show):
 
