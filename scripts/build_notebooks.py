@@ -140,10 +140,11 @@ def hidden_cells(notebook, reveals: dict[str, str] | None = None) -> dict[int, s
             if "exercise" in tags(cell):
                 questions.append((index, section, "the exercise cell", None))
             for function, exercise_id in CHECKER_CALL.findall(cell.source):
-                questions.append((index, section, f'{function}("{exercise_id}")', exercise_id if function == "predict" else None))
-                prediction = exercise_id if function == "reveal" else reveals.get(exercise_id) if function == "check" else None
-                if prediction:
-                    revealed_in[prediction] = max(section, revealed_in.get(prediction, section))
+                predicted = exercise_id if function == "predict" else None
+                questions.append((index, section, f'{function}("{exercise_id}")', predicted))
+                revealed = {"reveal": exercise_id, "check": reveals.get(exercise_id)}.get(function)
+                if revealed:
+                    revealed_in[revealed] = section  # sections only grow: the last reveal wins
         section_of.append(section)
     hidden = {}
     for start, section, asked, prediction in questions:
@@ -176,7 +177,8 @@ def stored_answers(notebook) -> list[str]:
     found = []
     for index, question in hidden_cells(notebook).items():
         cell = notebook.cells[index]
-        stored = [what for what, there in (("outputs", cell.outputs), ("an execution count", cell.execution_count is not None),
+        stored = [what for what, there in (("outputs", cell.outputs),
+                                           ("an execution count", cell.execution_count is not None),
                                            (f"the {CHECK_TAG} tag", CHECK_TAG in tags(cell))) if there]
         if stored:
             first_line = cell.source.split("\n")[0][:60]
@@ -191,7 +193,8 @@ def answered_checks(notebook) -> list[str]:
     answered = []
     for cell in notebook.cells:
         calls = CHECKER_CALL.findall(cell.source) if cell.cell_type == "code" else []
-        text = "".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) for o in cell.get("outputs", []))
+        text = "".join(str(output.get("text", "")) + str(output.get("data", {}).get("text/plain", ""))
+                       for output in cell.get("outputs", []))
         if text.count(NOT_ANSWERED) < len(calls):
             answered.append(cell.source.split("\n")[0])
     return answered
@@ -268,7 +271,7 @@ def build_lesson(teacher_path: Path, execute: bool) -> None:
         run(student, NOTEBOOKS)
         answered = answered_checks(student)
         if answered:
-            raise RuntimeError(f"the student copy answers its own checks (a solution cell not tagged 'solution'?): {answered}")
+            raise RuntimeError(f"the student copy answers its own checks (a solution not tagged 'solution'?): {answered}")
         hide_answers(student)  # the run filled them again
     write(student, NOTEBOOKS / teacher_path.name)
     print(f"{teacher_path.stem}: teacher and student copies in {time.perf_counter() - started:.0f} s", flush=True)
