@@ -3,8 +3,13 @@
 The lessons are written once, with their solutions, in ``notebooks/solutions/`` (the teacher
 copies). The notebooks students open, ``notebooks/*.ipynb``, are made from them by this script
 and committed: a student copy leaves out every cell tagged ``solution``, so each exercise
-holds only ``None`` and each check says "not answered yet". The app notebooks
-(``notebooks/apps/``) hold one app each, for Voilà.
+holds only ``None`` and each check says "not answered yet" when it is run. A student copy also
+stores nothing that answers a question before the student asks it: once a lesson asks for a
+prediction, an exercise or a discussion, the code cells below it in its section (and, for a
+prediction, up to the end of the section that reveals it) are stored as never run, with no
+outputs and no ``nbval-check-output`` tag (nbval runs them and compares only what a copy
+keeps). The rule is ``hidden_cells``; ``stored_answers`` finds a copy that breaks it, and
+``--check`` reports one. The app notebooks (``notebooks/apps/``) hold one app each, for Voilà.
 
 Run from the repository root after changing a notebook (or the code its outputs show):
 
@@ -51,10 +56,155 @@ def tags(cell) -> list[str]:
     return list(cell.get("metadata", {}).get("tags", []))
 
 
+# ---- what a student copy stores below a question ------------------------------------------------
+
+#: A markdown heading that starts a section (``# Title``, ``## Section``; a ``###`` stays inside one).
+SECTION_HEADING = re.compile(r"#{1,2}\s")
+#: The fence of a code block in markdown: no heading or question is read inside one.
+FENCE = re.compile(r" {0,3}(```|~~~)")
+#: A heading that asks: ``## Exercises``, ``### Exercise 1 (predict)``, ``## Discussion``.
+ASKING_HEADING = re.compile(r"^#{1,6}\s+(exercise|.*\bpredict|.*\bdiscuss).*", re.IGNORECASE | re.MULTILINE)
+#: Bold words (``**...**``), and those that ask: ``**Predict first.**``,
+#: ``**1. Predict, then simulate.**``, ``**Discuss.**``, ``**Design question:**``, ``**Open problems**``.
+BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
+ASKING_WORDS = re.compile(r"\b(predict|discuss|design question|open problem)", re.IGNORECASE)
+#: A call of the checker (``gamedesign.exercises``) with an exercise id: ``predict("id", ...)``.
+CHECKER_CALL = re.compile(r"(?<![\w.])(predict|check|reveal)\(\s*[\"']([^\"']+)[\"']")
+#: What every check says in a student copy when it is run (its exercise holds ``None``).
+NOT_ANSWERED = "not answered yet"
+
+
+def _markdown_parts(source: str) -> list[str]:
+    """A markdown cell's text outside code blocks, cut where a section starts: every part
+    after the first begins with a section heading."""
+    parts, fenced = [[]], False
+    for line in source.split("\n"):
+        if FENCE.match(line):
+            fenced = not fenced
+        elif fenced:
+            continue
+        elif SECTION_HEADING.match(line):
+            parts.append([line])
+        else:
+            parts[-1].append(line)
+    return ["\n".join(lines) for lines in parts]
+
+
+def _asking(text: str) -> str | None:
+    """The words of ``text`` that ask a question (a prediction, an exercise, a discussion), if any."""
+    bold = (m for m in BOLD.finditer(text) if ASKING_WORDS.search(m.group(1)))
+    found = [m for m in (ASKING_HEADING.search(text), next(bold, None)) if m]
+    return min(found, key=lambda m: m.start()).group(0).strip() if found else None
+
+
+def _reveals() -> dict[str, str]:
+    """The prediction each exercise's check reveals (``reveals=`` in ``gamedesign.exercises``)."""
+    from gamedesign.exercises import EXERCISES
+
+    return {exercise_id: exercise.reveals for exercise_id, exercise in EXERCISES.items() if exercise.reveals}
+
+
+def hidden_cells(notebook, reveals: dict[str, str] | None = None) -> dict[int, str]:
+    """The code cells a student copy stores without outputs, each with the question it follows.
+
+    A **section** starts at a markdown heading ``#`` or ``##`` (a ``###`` stays inside it; a
+    markdown cell may end one section and start the next). A lesson **asks** in:
+
+    * markdown: a heading that starts with "Exercise" or holds "predict" or "discuss"
+      (``## Exercises``, ``### Exercise 1 (predict)``), or bold words holding "predict",
+      "discuss", "design question" or "open problem" (``**Predict first.**``,
+      ``**1. Predict, then simulate.**``, ``**Design question:**``, ``**Open problems**``);
+    * code: a cell tagged ``exercise`` (the student's answer), or a call of the checker with
+      an exercise id: ``predict("id", ...)``, ``check("id", ...)``, ``reveal("id", ...)``.
+
+    A question stays open from where it is asked (a code cell that asks included) to the end
+    of its section; a prediction ``predict("id", ...)`` stays open to the end of the last section
+    that reveals it, with ``reveal("id", ...)`` or with the check of an exercise that
+    ``reveals`` it (``reveals``: exercise id to prediction id; by default
+    ``gamedesign.exercises``), when that section comes later. Every code cell where a question
+    is open is hidden: its outputs would answer the question, or judge the answer, before the
+    student gives it. Returns the index of each hidden cell and the nearest question above it.
+    """
+    if reveals is None:
+        reveals = _reveals()
+    cells = notebook.cells
+    section_of, questions, revealed_in, section = [], [], {}, 0
+    for index, cell in enumerate(cells):
+        if cell.cell_type == "markdown":
+            for number, part in enumerate(_markdown_parts(cell.source)):
+                section += 1 if number else 0
+                asked = _asking(part)
+                if asked:
+                    questions.append((index, section, asked, None))
+        elif cell.cell_type == "code":
+            if "exercise" in tags(cell):
+                questions.append((index, section, "the exercise cell", None))
+            for function, exercise_id in CHECKER_CALL.findall(cell.source):
+                predicted = exercise_id if function == "predict" else None
+                questions.append((index, section, f'{function}("{exercise_id}")', predicted))
+                revealed = {"reveal": exercise_id, "check": reveals.get(exercise_id)}.get(function)
+                if revealed:
+                    revealed_in[revealed] = section  # sections only grow: the last reveal wins
+        section_of.append(section)
+    hidden = {}
+    for start, section, asked, prediction in questions:
+        last = max(section, revealed_in.get(prediction, section))
+        for index in range(start, len(cells)):
+            if section_of[index] > last:
+                break
+            if cells[index].cell_type == "code":
+                hidden[index] = f"{asked} (cell {start})"
+    return dict(sorted(hidden.items()))
+
+
+def hide_answers(notebook) -> None:
+    """Store the cells ``hidden_cells`` names as never run: no outputs, no execution count, no
+    timing, and no ``nbval-check-output`` tag (nbval runs them and compares nothing)."""
+    for index in hidden_cells(notebook):
+        cell = notebook.cells[index]
+        cell.outputs, cell.execution_count = [], None
+        cell.metadata.pop("execution", None)
+        kept = [tag for tag in tags(cell) if tag != CHECK_TAG]
+        if kept:
+            cell.metadata["tags"] = kept
+        else:
+            cell.metadata.pop("tags", None)
+
+
+def stored_answers(notebook) -> list[str]:
+    """What a notebook stores in the cells ``hidden_cells`` names (empty for a right student
+    copy): one line a cell, naming the cell and the question it follows."""
+    found = []
+    for index, question in hidden_cells(notebook).items():
+        cell = notebook.cells[index]
+        stored = [what for what, there in (("outputs", cell.outputs),
+                                           ("an execution count", cell.execution_count is not None),
+                                           (f"the {CHECK_TAG} tag", CHECK_TAG in tags(cell))) if there]
+        if stored:
+            first_line = cell.source.split("\n")[0][:60]
+            listed = " and ".join(stored) if len(stored) < 3 else f"{stored[0]}, {stored[1]} and {stored[2]}"
+            found.append(f"cell {index} ({first_line!r}) stores {listed} below {question}")
+    return found
+
+
+def answered_checks(notebook) -> list[str]:
+    """The checker's cells of a student copy that has run where a call does not say "not
+    answered yet" (a solution left in the copy): the first line of each."""
+    answered = []
+    for cell in notebook.cells:
+        calls = CHECKER_CALL.findall(cell.source) if cell.cell_type == "code" else []
+        text = "".join(str(output.get("text", "")) + str(output.get("data", {}).get("text/plain", ""))
+                       for output in cell.get("outputs", []))
+        if text.count(NOT_ANSWERED) < len(calls):
+            answered.append(cell.source.split("\n")[0])
+    return answered
+
+
 def student_copy(notebook):
-    """The student copy of a teacher notebook: no solution cells, outputs of the exercise cells
-    cleared, nbval's marker comments moved into cell tags (students see no test markers), and
-    links out of ``notebooks/solutions/`` pointed from ``notebooks/``."""
+    """The student copy of a teacher notebook: no solution cells, nbval's marker comments moved
+    into cell tags (students see no test markers), links out of ``notebooks/solutions/``
+    pointed from ``notebooks/``, and no outputs in the cells ``hidden_cells`` names (the
+    exercise cells among them)."""
     result = copy.deepcopy(notebook)
     kept = []
     for cell in result.cells:
@@ -67,10 +217,9 @@ def student_copy(notebook):
             if CHECK_MARKER in (line.strip() for line in lines):
                 cell.source = "\n".join(line for line in lines if line.strip() != CHECK_MARKER)
                 cell.metadata["tags"] = [*tags(cell), CHECK_TAG]
-            if "exercise" in tags(cell):
-                cell.outputs, cell.execution_count = [], None
         kept.append(cell)
     result.cells = kept
+    hide_answers(result)
     return result
 
 
@@ -120,6 +269,10 @@ def build_lesson(teacher_path: Path, execute: bool) -> None:
     student = student_copy(teacher)
     if execute:
         run(student, NOTEBOOKS)
+        answered = answered_checks(student)
+        if answered:
+            raise RuntimeError(f"the student copy answers its own checks (a solution not tagged 'solution'?): {answered}")
+        hide_answers(student)  # the run filled them again
     write(student, NOTEBOOKS / teacher_path.name)
     print(f"{teacher_path.stem}: teacher and student copies in {time.perf_counter() - started:.0f} s", flush=True)
 
@@ -132,7 +285,8 @@ def build_app(path: Path) -> None:
 
 
 def stale_copies() -> list[str]:
-    """Student copies that do not match their teacher copies (or are missing, or have no teacher copy)."""
+    """Student copies that do not match their teacher copies (or are missing, or have no teacher
+    copy, or store outputs below a question)."""
     stale = []
     teachers = {p.name for p in SOLUTIONS.glob("*.ipynb")}
     for name in sorted(teachers | {p.name for p in NOTEBOOKS.glob("*.ipynb")}):
@@ -140,8 +294,12 @@ def stale_copies() -> list[str]:
             stale.append(f"notebooks/{name} has no teacher copy in notebooks/solutions/")
         elif not (NOTEBOOKS / name).exists():
             stale.append(f"notebooks/{name} is missing")
-        elif shape(student_copy(nbformat.read(SOLUTIONS / name, 4))) != shape(nbformat.read(NOTEBOOKS / name, 4)):
-            stale.append(f"notebooks/{name} differs from the student copy of notebooks/solutions/{name}")
+        else:
+            stored = nbformat.read(NOTEBOOKS / name, 4)
+            if shape(student_copy(nbformat.read(SOLUTIONS / name, 4))) != shape(stored):
+                stale.append(f"notebooks/{name} differs from the student copy of notebooks/solutions/{name}")
+            elif stored_answers(stored):
+                stale.append(f"notebooks/{name} stores outputs below a question: {stored_answers(stored)[0]}")
     return stale
 
 

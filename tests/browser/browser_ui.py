@@ -88,12 +88,22 @@ def outside_requests(refused: list[str], voila: bool = False) -> list[str]:
     return list(refused)
 
 
-def stored_chart_count(notebook: str) -> int:
-    """How many chart outputs the notebook file holds (each must be drawn again in the browser)."""
-    cells = json.loads((ROOT / notebook).read_text())["cells"]
+def chart_count(notebook: str) -> int:
+    """How many charts the notebook draws when every cell runs: the chart outputs its file
+    holds (each must be drawn again in the browser).
+
+    A student copy (``notebooks/NAME.ipynb``) stores no outputs below a question
+    (scripts/build_notebooks.py), yet draws those charts when run: its charts are counted in
+    its teacher copy (``notebooks/solutions/NAME.ipynb``), solution cells left out."""
+    path = ROOT / notebook
+    teacher = path.parent / "solutions" / path.name
+    if path.parent == ROOT / "notebooks" and teacher.exists():
+        path = teacher
+    cells = json.loads(path.read_text())["cells"]
     return sum(
         1
         for cell in cells
+        if "solution" not in cell.get("metadata", {}).get("tags", [])
         for output in cell.get("outputs", [])
         if any(kind in output.get("data", {}) for kind in VEGA_TYPES)
     )
@@ -159,7 +169,7 @@ def assert_charts_drawn(scope, notebook: str, what: str, in_widgets: int = 0) ->
 
     ``in_widgets`` counts charts that an app draws inside its widget (not stored as outputs).
     """
-    expected = stored_chart_count(notebook) + in_widgets
+    expected = chart_count(notebook) + in_widgets
     if expected:
         expect(scope.locator(".vega-embed:has(canvas), .vega-embed:has(svg.marks)")).to_have_count(
             expected, timeout=60_000
