@@ -501,7 +501,7 @@ def _checked_file(data) -> dict:
     checked = {}
     for exercise_id, entries in answers.items():
         if version == 1:  # one entry per exercise, no status: a saved prediction or explanation
-            entries = [{**entry, "status": "saved"} if isinstance(entry, dict) else entry]
+            entries = [{**entries, "status": "saved"} if isinstance(entries, dict) else entries]
             _checked_v1(exercise_id, entries[0])
         elif not isinstance(entries, list) or not 1 <= len(entries) <= MAX_ENTRIES:
             raise AnswersFileError(f"{repr(exercise_id)[:70]} should hold a list of 1 to {MAX_ENTRIES} entries")
