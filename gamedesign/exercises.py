@@ -889,7 +889,8 @@ def predict(exercise_id: str, value) -> Feedback:
     """Write down a prediction (a share between 0 and 1) before you measure: it is saved in
     the answers file, and set against your measurement later (by the check of the exercise
     that measures it, or by :func:`reveal`). A prediction written down after its answer was
-    shown is kept too, marked "made after seeing the answer"."""
+    shown is kept too, marked "made after seeing the answer" (unless it is the same guess as
+    one written down before, as when a notebook is run again)."""
     exercise = _exercise(exercise_id)
     if exercise.kind != "predict":
         raise ExerciseError(f"{exercise_id} is not a prediction: answer it with check({exercise_id!r}, ...)")
@@ -905,7 +906,9 @@ def predict(exercise_id: str, value) -> Feedback:
         percent = " (if that is a percent, divide it by 100)" if 1 < number <= 100 else ""
         return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {_shown(number)}{percent}. Hint: {exercise.hint}")
     guess = float(number)
-    first = not _answer_seen(exercise_id)
+    # The same guess as one written down before the answer was shown (a notebook run again) stays first.
+    first = not _answer_seen(exercise_id) or any(
+        e["kind"] == "prediction" and e.get("prediction_first", True) and e["answer"] == guess for e in _entries(exercise_id))
     saved = _record(exercise_id, "prediction", guess, "saved", prediction_first=first)
     where = saved["problem"].strip() or f"It is saved in {saved['words']}."
     if first:

@@ -165,6 +165,10 @@ def test_check_then_predict_is_recorded_and_shown_as_made_after_seeing_the_answe
     assert late.status == "saved" and "made after seeing the answer" in late.message
     again = check("legday-simulate-1", table)
     assert "Your prediction 0.66 (made after seeing the answer) is inside" in again.message
+    assert "made after" not in predict("sure-predict-1", 0.7).message
+    check("sure-simulate-1", 0.77, games=1600)
+    assert "made after" not in predict("sure-predict-1", 0.7).message  # the same guess, the notebook run again
+    assert "made after" in predict("sure-predict-1", 0.77).message
     table_rows = collect(answers_file.parent, report=None)
     row = table_rows[table_rows.exercise == "legday-predict-1"].iloc[0]
     assert not row["prediction first"]  # False, not missing (a missing value cannot be negated)
