@@ -1,11 +1,11 @@
-"""The answers file: a student's predictions and explanations, saved for the teacher.
+"""The answers file: a student's checks, predictions and explanations, saved for the teacher.
 
-:mod:`gamedesign.exercises` writes every prediction and every explanation a student gives
+:mod:`gamedesign.exercises` writes every check, prediction and explanation a student gives
 to one small JSON file, by default ``my_answers.json`` in the notebook's folder (the
 kernel's working folder: the notebook's own folder in JupyterLab, Jupyter Notebook, Voilà,
 Binder and JupyterLite). ``GAMEDESIGN_ANSWERS=/some/path.json`` in the environment, or
 :func:`set_answers_file` in the notebook, chooses another file. Each exercise keeps its
-latest answer, so the file stays small (it is refused past :data:`MAX_FILE_BYTES`).
+record of checks (see below), and the file stays small (it is refused past :data:`MAX_FILE_BYTES`).
 
 A save reads the file, adds its answer and writes the file again, all under an exclusive
 lock on a lock file beside it (``my_answers.json.lock``: ``fcntl.flock`` on Linux, macOS and
@@ -25,11 +25,27 @@ each file on its own: a file that is not an answers file, or that fails in any w
 refused by name with the reason, and the rest are read. :func:`export_csv` writes the table
 for a spreadsheet without a cell that the spreadsheet would run as a formula.
 
-Format, version 1::
+The file is a record of every check, not only of the latest answer: each exercise keeps a
+list of entries, oldest first (at most :data:`MAX_ENTRIES`: past that the first one and the
+latest ones are kept). An entry holds its ``kind`` ("prediction", "explanation", "exact",
+"estimate" or "reveal"), its ``time`` (UTC), the ``answer`` in short form (a prediction's
+number; an explanation's text, in full for the latest one; the other kinds as a short text
+such as ``"0.6631 from 5,000 games"``), its ``status`` (as :class:`~gamedesign.exercises.Feedback`
+has it), the ``games`` and ``seed`` of a measurement where there were any, and
+``prediction_first``: for a prediction, whether it was written down before its answer was
+seen; for a check that reveals a prediction, whether that prediction came first (absent when
+there was none). This is a help for an honest class, not proof: a student who edits the file
+(or reads the package) can write anything in it.
 
-    {"format": "gamedesign answers", "version": 1, "name": "Ada",
-     "answers": {"legday-explain-1": {"kind": "explanation", "time": "2026-12-01T10:15:00+00:00",
-                                      "answer": "Fewer Leg Days ..."}}}
+Format, version 2 (version 1 files, one entry per exercise without ``status``, are read too,
+and become version 2 at the next save)::
+
+    {"format": "gamedesign answers", "version": 2, "name": "Ada",
+     "answers": {"legday-predict-1": [{"kind": "prediction", "time": "2026-12-01T10:05:00+00:00",
+                                       "answer": 0.7, "status": "saved", "prediction_first": true}],
+                 "legday-simulate-1": [{"kind": "estimate", "time": "2026-12-01T10:15:00+00:00",
+                                        "answer": "0.6631 from 5,000 games", "status": "right",
+                                        "games": 5000, "seed": 11, "prediction_first": true}]}}
 """
 
 from __future__ import annotations
@@ -62,7 +78,9 @@ DEFAULT_NAME = "my_answers.json"
 #: The environment variable that chooses the answers file (a path; ``~`` is expanded).
 ENVIRONMENT_VARIABLE = "GAMEDESIGN_ANSWERS"
 FORMAT = "gamedesign answers"
-VERSION = 1
+VERSION = 2
+#: The versions of the format this gamedesign reads (it writes :data:`VERSION`).
+READS = (1, 2)
 #: The largest answers file written or read (a file of every exercise's longest answer is far smaller).
 MAX_FILE_BYTES = 256 * 1024
 #: The longest explanation kept (a few sentences fit in a tenth of it).
@@ -80,7 +98,16 @@ LOCK_SUFFIX = ".lock"
 #: A spreadsheet runs a text cell that starts with one of these as a formula (the OWASP list);
 #: :func:`export_csv` puts an apostrophe before them.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-KINDS = ("prediction", "explanation")
+KINDS = ("prediction", "explanation", "exact", "estimate", "reveal")
+#: What a check said of an answer (as :class:`gamedesign.exercises.Feedback` says it).
+STATUSES = ("right", "wrong", "not answered", "saved", "compared")
+#: The most entries one exercise keeps (the first one and the latest ones).
+MAX_ENTRIES = 30
+#: The longest short form of an answer that is not the latest explanation.
+MAX_SHORT = 200
+#: The largest number of games, and the largest seed, an entry holds.
+MAX_GAMES = 10**9
+MAX_SEED = 2**63
 _EXERCISE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 _READ_ONLY = {errno.EACCES, errno.EPERM, errno.EROFS}
 
@@ -142,8 +169,13 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def save_answer(exercise_id: str, kind: str, answer) -> Path:
-    """Save one answer (replacing that exercise's earlier one) and return the file's path.
+def save_answer(exercise_id: str, kind: str, answer, *, status: str = "saved", games: int | None = None,
+                seed: int | None = None, prediction_first: bool | None = None) -> Path:
+    """Add one entry to the record of ``exercise_id`` and return the file's path.
+
+    ``kind``, ``answer``, ``status``, ``games``, ``seed`` and ``prediction_first`` as the
+    module's docstring says (``None``: not given, not written). The exercise's earlier entries
+    are kept (at most :data:`MAX_ENTRIES`); an earlier explanation is cut to its short form.
 
     The file is read, changed and written under a lock, so answers that other notebooks
     save to the same file at the same time are all kept. Raises :class:`AnswersFileError`
@@ -152,7 +184,9 @@ def save_answer(exercise_id: str, kind: str, answer) -> Path:
     for longer than :data:`LOCK_WAIT_SECONDS`): the caller turns that into words for the
     student. It never returns without having saved the answer.
     """
-    entry = _checked_entry(exercise_id, {"kind": kind, "time": _now(), "answer": answer})
+    fields = {"kind": kind, "time": _now(), "answer": answer, "status": status, "games": games, "seed": seed,
+              "prediction_first": prediction_first}
+    entry = _checked_entry(exercise_id, {k: v for k, v in fields.items() if v is not None})
     path = answers_file()
     _refuse_output(path, "answers", "choose a file with set_answers_file('my_answers.json')")
     with _locked(path):
@@ -164,7 +198,11 @@ def save_answer(exercise_id: str, kind: str, answer) -> Path:
             raise _unwritable(why, _folder_words(path.parent)) from None
         if _name is not None:
             data["name"] = _name
-        data["answers"][exercise_id] = entry
+        data["version"] = VERSION
+        entries = [_shortened(e) for e in data["answers"].get(exercise_id, [])] + [entry]
+        if len(entries) > MAX_ENTRIES:
+            entries = entries[:1] + entries[-(MAX_ENTRIES - 1):]
+        data["answers"][exercise_id] = entries
         if len(data["answers"]) > MAX_ANSWERS:
             raise AnswersFileError(f"{shown_path(path)} already holds {MAX_ANSWERS} answers: start a new file with set_answers_file")
         text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
@@ -174,28 +212,52 @@ def save_answer(exercise_id: str, kind: str, answer) -> Path:
     return path
 
 
+def short_form(text: str) -> str:
+    """``text`` cut to at most :data:`MAX_SHORT` characters (an ellipsis says it was cut)."""
+    return text if len(text) <= MAX_SHORT else text[: MAX_SHORT - 1] + "…"
+
+
+def _shortened(entry: dict) -> dict:
+    """An earlier entry as it is kept once a later one follows: an explanation in short form."""
+    if isinstance(entry["answer"], str):
+        return {**entry, "answer": short_form(entry["answer"])}
+    return entry
+
+
 def read_answers(path) -> dict:
-    """The answers file at ``path`` as a dict (``format``, ``version``, ``name``, ``answers``),
-    checked; :class:`AnswersFileError` says what is wrong with a file that is not one."""
+    """The answers file at ``path`` as a dict (``format``, ``version``, ``name``, ``answers``:
+    each exercise's list of entries), checked (a version 1 file as version 2); :class:`AnswersFileError` says what is wrong with a file that is not one."""
     return _read(Path(path))
 
 
 def saved_answer(exercise_id: str):
-    """The answer saved for ``exercise_id`` in the current answers file (an entry dict), or
+    """The latest entry saved for ``exercise_id`` in the current answers file (a dict), or
     ``None`` when there is none or the file cannot be read."""
+    entries = saved_entries(exercise_id)
+    return entries[-1] if entries else None
+
+
+def saved_entries(exercise_id: str) -> list:
+    """Every entry saved for ``exercise_id`` in the current answers file, oldest first
+    (empty when there is none or the file cannot be read)."""
     path = answers_file()
     try:
-        return _read(path)["answers"].get(exercise_id) if path.is_file() else None
+        return list(_read(path)["answers"].get(exercise_id, [])) if path.is_file() else []
     except Exception:  # whatever is wrong with the file, there is no answer to read from it
-        return None
+        return []
 
 
 def collect(folder, report=print):
-    """Every answers file under ``folder`` as one table, a row per answer.
+    """Every answers file under ``folder`` as one table, a row per saved entry.
 
     Columns: ``file`` (the path inside ``folder``), ``name`` (as the student wrote it with
-    :func:`set_name`, else empty), ``exercise``, ``kind`` ("prediction" or "explanation"),
-    ``time`` (UTC) and ``answer``. Files ending in ``.json`` are read from ``folder`` and its
+    :func:`set_name`, else empty), ``exercise``, ``kind`` (one of :data:`KINDS`), ``status``
+    (what the check said: "right", "wrong", "saved", ...), ``answer`` (in short form but for
+    the latest explanation), ``games`` and ``seed`` (of a measurement; empty otherwise),
+    ``time`` (UTC), ``prediction first`` (True, False, or empty where no prediction is
+    involved) and ``note`` ("made after seeing the answer" for a prediction written down
+    after its answer was shown, or a check set against such a prediction). The rows of one
+    file are in the order they were saved, exercise by exercise. Files ending in ``.json`` are read from ``folder`` and its
     subfolders (hidden ones are skipped), each on its own: a file that is not an answers file
     (not JSON, too large, another format, a wrong entry), a symbolic link, a folder named
     ``*.json``, or a file that fails in any other way is refused, and the others are read.
@@ -218,13 +280,22 @@ def collect(folder, report=print):
             rows.extend(_rows(path, label))
         except Exception as why:  # one file, whatever is wrong with it, never stops the class's collection
             refused[label] = _reason(why, label)
-    table = pd.DataFrame(rows, columns=["file", "name", "exercise", "kind", "time", "answer"])
+    table = pd.DataFrame(rows, columns=list(COLUMNS))
     table["time"] = pd.to_datetime(table["time"], utc=True)
+    table["games"] = table["games"].astype("Int64")
+    table["seed"] = table["seed"].astype("Int64")
+    table["prediction first"] = table["prediction first"].astype("boolean")
     table.attrs["refused"] = {one_line(label): one_line(why) for label, why in sorted(refused.items())}
     if report is not None:
         for label, why in table.attrs["refused"].items():
             report(f"refused {label}: {why}")
     return table
+
+
+#: The columns of :func:`collect`'s table.
+COLUMNS = ("file", "name", "exercise", "kind", "status", "answer", "games", "seed", "time", "prediction first", "note")
+#: The note of a prediction written down after its answer was shown (and of a check set against one).
+AFTER_ANSWER = "made after seeing the answer"
 
 
 def export_csv(table, path) -> Path:
@@ -367,11 +438,17 @@ def _rows(path: Path, label: str) -> list[dict]:
     import pandas as pd
 
     data = _read(path, label)
-    return [
-        {"file": one_line(label), "name": data["name"], "exercise": exercise_id, "kind": entry["kind"],
-         "time": pd.Timestamp(datetime.fromisoformat(entry["time"]).astimezone(timezone.utc)), "answer": entry["answer"]}
-        for exercise_id, entry in sorted(data["answers"].items())
-    ]
+    rows = []
+    for exercise_id, entries in sorted(data["answers"].items()):
+        for entry in entries:
+            first = entry.get("prediction_first")
+            rows.append({
+                "file": one_line(label), "name": data["name"], "exercise": exercise_id, "kind": entry["kind"],
+                "status": entry["status"], "answer": entry["answer"], "games": entry.get("games"),
+                "seed": entry.get("seed"), "time": pd.Timestamp(datetime.fromisoformat(entry["time"]).astimezone(timezone.utc)),
+                "prediction first": first, "note": AFTER_ANSWER if first is False else "",
+            })
+    return rows
 
 
 def _read(path: Path, where: str | None = None) -> dict:
@@ -407,8 +484,9 @@ def _refuse_constant(name: str):
 def _checked_file(data) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise AnswersFileError(f"not an answers file (its 'format' should be {FORMAT!r})")
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise AnswersFileError(f"version {data.get('version')!r} of the format; this gamedesign reads version {VERSION}")
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READS:
+        raise AnswersFileError(f"version {version!r} of the format; this gamedesign reads versions {', '.join(map(str, READS))}")
     unknown = set(data) - {"format", "version", "name", "answers"}
     if unknown:
         raise AnswersFileError(f"unknown field {sorted(unknown)[0]!r}")
@@ -420,29 +498,65 @@ def _checked_file(data) -> dict:
         raise AnswersFileError("'answers' should map exercise ids to answers")
     if len(answers) > MAX_ANSWERS:
         raise AnswersFileError(f"more than {MAX_ANSWERS} answers")
-    checked = {exercise_id: _checked_entry(exercise_id, entry) for exercise_id, entry in answers.items()}
+    checked = {}
+    for exercise_id, entries in answers.items():
+        if version == 1:  # one entry per exercise, no status: a saved prediction or explanation
+            entries = [{**entries, "status": "saved"} if isinstance(entries, dict) else entries]
+            _checked_v1(exercise_id, entries[0])
+        elif not isinstance(entries, list) or not 1 <= len(entries) <= MAX_ENTRIES:
+            raise AnswersFileError(f"{repr(exercise_id)[:70]} should hold a list of 1 to {MAX_ENTRIES} entries")
+        checked[exercise_id] = [_checked_entry(exercise_id, entry) for entry in entries]
     return {"format": FORMAT, "version": VERSION, "name": name, "answers": checked}
+
+
+def _checked_v1(exercise_id, entry) -> None:
+    if not isinstance(entry, dict) or set(entry) != {"kind", "time", "answer", "status"}:
+        raise AnswersFileError(f"the answer to {repr(exercise_id)[:70]} should have exactly 'kind', 'time' and 'answer'")
+    if entry["kind"] not in ("prediction", "explanation"):
+        raise AnswersFileError(f"the answer to {repr(exercise_id)[:70]} has kind {str(entry['kind'])[:40]!r}; "
+                               "kinds are prediction, explanation")
+
+
+_REQUIRED = {"kind", "time", "answer", "status"}
+_OPTIONAL = {"games", "seed", "prediction_first"}
 
 
 def _checked_entry(exercise_id, entry) -> dict:
     shown = repr(exercise_id)[:70]
     if not isinstance(exercise_id, str) or not _EXERCISE_ID.fullmatch(exercise_id):
         raise AnswersFileError(f"{shown} is not an exercise id")
-    if not isinstance(entry, dict) or set(entry) != {"kind", "time", "answer"}:
-        raise AnswersFileError(f"the answer to {exercise_id} should have exactly 'kind', 'time' and 'answer'")
-    kind, time, answer = entry["kind"], entry["time"], entry["answer"]
+    if not isinstance(entry, dict) or not _REQUIRED <= set(entry) <= _REQUIRED | _OPTIONAL:
+        raise AnswersFileError(f"an answer to {exercise_id} should have 'kind', 'time', 'answer' and 'status', "
+                               f"and may have {', '.join(repr(k) for k in sorted(_OPTIONAL))}")
+    kind, time, answer, status = entry["kind"], entry["time"], entry["answer"], entry["status"]
     if kind not in KINDS:
         raise AnswersFileError(f"the answer to {exercise_id} has kind {str(kind)[:40]!r}; kinds are {', '.join(KINDS)}")
+    if status not in STATUSES:
+        raise AnswersFileError(f"the answer to {exercise_id} has status {str(status)[:40]!r}; statuses are {', '.join(STATUSES)}")
     if not isinstance(time, str) or len(time) > 40 or not _is_time(time):
         raise AnswersFileError(f"the answer to {exercise_id} has no valid time")
     if kind == "prediction":
         if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not _is_finite(answer):
             raise AnswersFileError(f"the prediction for {exercise_id} is not a number (a finite one, as large as a float at most)")
-    elif not isinstance(answer, str) or len(answer) > MAX_TEXT:
-        raise AnswersFileError(f"the explanation for {exercise_id} should be a text of at most {MAX_TEXT:,} characters")
-    elif not _is_text(answer):
-        raise AnswersFileError(f"the explanation for {exercise_id} holds characters that are not text (lone surrogates)")
-    return {"kind": kind, "time": time, "answer": answer}
+    else:
+        longest = MAX_TEXT if kind == "explanation" else MAX_SHORT
+        if not isinstance(answer, str) or len(answer) > longest:
+            raise AnswersFileError(f"the {kind} answer to {exercise_id} should be a text of at most {longest:,} characters")
+        if not _is_text(answer):
+            raise AnswersFileError(f"the {kind} answer to {exercise_id} holds characters that are not text (lone surrogates)")
+    checked = {"kind": kind, "time": time, "answer": answer, "status": status}
+    for name, top in (("games", MAX_GAMES), ("seed", MAX_SEED)):
+        if name in entry:
+            value = entry[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                raise AnswersFileError(f"the answer to {exercise_id} has {name} {str(value)[:40]!r}, not a whole number "
+                                       f"from 0 to {top:,}")
+            checked[name] = value
+    if "prediction_first" in entry:
+        if not isinstance(entry["prediction_first"], bool):
+            raise AnswersFileError(f"the answer to {exercise_id} has 'prediction_first' that is not true or false")
+        checked["prediction_first"] = entry["prediction_first"]
+    return checked
 
 
 def _is_finite(number) -> bool:
@@ -638,7 +752,8 @@ def _unwritable(why: OSError, where: str, advice: str | None = None) -> AnswersF
 
 
 __all__ = [
-    "AnswersFileError", "DEFAULT_NAME", "ENVIRONMENT_VARIABLE", "LOCK_WAIT_SECONDS", "MAX_FILE_BYTES", "MAX_TEXT",
-    "answers_file", "collect", "export_csv", "one_line", "read_answers", "save_answer", "saved_answer",
-    "set_answers_file", "set_name",
+    "AFTER_ANSWER", "AnswersFileError", "COLUMNS", "DEFAULT_NAME", "ENVIRONMENT_VARIABLE", "KINDS", "LOCK_WAIT_SECONDS",
+    "MAX_ENTRIES", "MAX_FILE_BYTES", "MAX_SHORT", "MAX_TEXT", "STATUSES", "answers_file", "collect", "export_csv",
+    "one_line", "read_answers", "save_answer", "saved_answer", "saved_entries", "set_answers_file", "set_name",
+    "short_form",
 ]

@@ -1,29 +1,43 @@
-"""Exercises with instant feedback that never gives the answer away.
+"""Exercises with instant feedback that never gives the answer away, and a record for the teacher.
 
-Four kinds of exercise, each judged by what it asks for:
+Five kinds of exercise, each judged by what it asks for:
 
 * **compute** (``check(id, answer)``): an exact answer (a count, a sympy ``Rational`` or a
   ``Fraction``) must be equal; a decimal counts only when it is exactly the answer.
-* **simulate** (``check(id, estimate)``): an estimate from the number of games the exercise
-  asks for, with *any* seed, is right when it lies where 99 of 100 such estimates fall
-  around the true value. The true value was measured once from many games and is stored,
-  with how it was measured, in ``gamedesign/data/exercise_values.json``
-  (``scripts/measure_exercises.py`` makes it).
+* **simulate** (``check(id, table)``): the table ``gamedesign.simulate`` returned (or the
+  records of ``lab.record_games``, or for a ladder exercise the rung ``ladder.play_rung``
+  returned). The check makes sure the run played the asked game, variant and bots, and at
+  least the asked number of games, reads the estimate from it itself, and judges it against
+  where 99 of 100 estimates from *that many* games fall around the true value, whatever the
+  seed; it shows the run's own 95% interval. An estimate typed as a number needs its number
+  of games (``check(id, 0.66, games=5000)``); a bare number is told what to give instead.
+  The true values were measured once from many games; ``gamedesign/data/exercise_values.json``
+  keeps the band each needs (``scripts/measure_exercises.py`` makes it).
 * **predict** (``predict(id, value)``): a guess written down *before* the output that
-  answers it. It is kept in the kernel and in the answers file, and set against the
-  measurement later: by the check of the simulate or compute exercise that measures it, or
-  by ``reveal(id, measured)`` with a measurement of your own (a column of results, an
-  ``odds`` estimate, a row of a lab table, a ladder rung).
-* **explain** (``check(id, text)``): a sentence or two, saved to the answers file
-  (``my_answers.json`` beside the notebook; see :mod:`gamedesign.answers`) for the teacher,
-  who reads a folder of them with :func:`collect` and writes them for a spreadsheet with
-  :func:`export_csv`.
+  answers it. It is kept in the answers file, and set against the measurement later: by the
+  check of the simulate or compute exercise that measures it, or by ``reveal(id, measured)``
+  with a measurement of your own (a column of results, an ``odds`` estimate, a row of a lab
+  table, a ladder rung). A prediction written down after its answer was shown is kept and
+  marked "made after seeing the answer".
+* **explain** (``check(id, text)``): a few sentences in your own words (at least 8 distinct
+  words of 3 letters or more that the exercise's hint does not use), saved for the teacher.
+* **assignment** (``assignment(id)``): the design assignment's goal, success criterion and
+  verdict, written in a form whose *Save* button saves them as explanations are saved.
+
+Every check of an answer is recorded in the answers file (``my_answers.json`` beside the
+notebook; see :mod:`gamedesign.answers`) with its time, the answer in short form, its status,
+the games and seed of a measurement, and whether its prediction came first; the teacher reads
+a folder of them with :func:`collect` and writes them for a spreadsheet with
+:func:`export_csv`. The record helps an honest class; it is no proof against a student who
+edits the file or reads the package.
 
 Wrong answers get a hint that points to the idea (which function, which count, why), with
 a hint of its own for the usual slips: a percent for a probability, the complement, one
 kind instead of all, the standard rules instead of the variant. Neither a message nor a
-``Feedback``'s ``details`` carry the expected value; teachers find the answers in the
-teacher copies (``notebooks/solutions/``) or in the key ``scripts/answer_key.py`` writes.
+``Feedback``'s ``details`` carry the expected value, and the package keeps none by name:
+exact answers are kept as salted hashes, simulated ones as the band an estimate must fall
+in. Teachers find the answers in the teacher copies (``notebooks/solutions/``) or in the key
+``scripts/answer_key.py`` writes from them.
 
 Numbers of any library (Python, numpy, sympy, ``fractions``, ``decimal``) are judged by
 their value; an answer that is not a number says why; ``None`` (or ``...``) gets "not
@@ -32,10 +46,12 @@ answered yet" rather than an error.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import math
 import numbers
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -47,7 +63,8 @@ import sympy as sp
 from . import answers
 from .answers import AnswersFileError, answers_file, collect, export_csv, set_answers_file, set_name
 
-#: The measured true values of the simulate exercises (and of their usual mistakes).
+#: What the checker knows of each answer: salted hashes of the exact ones, the bands of the
+#: simulated ones (and of their usual mistakes).
 VALUES_FILE = Path(__file__).resolve().parent / "data" / "exercise_values.json"
 #: A simulated estimate is right within this many standard errors of the true value (99%).
 Z99 = 2.5758
@@ -55,8 +72,24 @@ Z99 = 2.5758
 Z95 = 1.96
 #: A prediction this close to an exact value counts as close.
 CLOSE = 0.02
+#: A decimal that agrees with an exact value to this many significant digits (or more) is
+#: that value rounded.
+ROUNDED_DIGITS = range(3, 11)
+#: The words an explanation needs: distinct, of at least this many letters, not the hint's own.
+WORD_LETTERS = 3
 
 STATUSES = ("right", "wrong", "not answered", "saved", "compared")
+#: The fields of a design assignment (``assignment(id)``), with what each asks for.
+ASSIGNMENT_FIELDS = {
+    "goal": "My design goal: what should change in the game, and by how much",
+    "criterion": "My success criterion, decided before the run: the measure, the change it needs, and what must not change",
+    "verdict": "My verdict, from the numbers: which changes are clear after the correction, did the second mix of "
+               "bots agree, and was the criterion met",
+}
+
+
+class ExerciseError(ValueError):
+    """An exercise asked for by an id it does not have, or in a way it is not answered."""
 
 
 # ---- what an exercise is, and what a verdict is -------------------------------------------
@@ -66,10 +99,12 @@ STATUSES = ("right", "wrong", "not answered", "saved", "compared")
 class Exercise:
     """One exercise as the student sees it: its kind, its hint and what it asks for.
 
-    ``kind`` is "exact", "estimate", "predict" or "explain". An estimate asks for ``games`` games; ``share``
-    says it is a share of games (between 0 and 1). ``reveals`` names the prediction a right
-    answer is set against. A prediction's ``more`` and ``less`` say what it means when the
-    measurement comes out above or below it.
+    ``kind`` is "exact", "estimate", "predict", "explain" or "assignment". An estimate asks
+    for at least ``games`` games; ``share`` says that the answer is a share (between 0 and
+    1). ``reveals`` names the prediction a right answer is set against. A prediction's
+    ``more`` and ``less`` say what it means when the measurement comes out above or below it.
+    An explanation needs ``min_words`` words of its own (distinct, of 3 letters or more, not
+    words of the hint).
     """
 
     id: str
@@ -131,6 +166,7 @@ EXERCISES: dict[str, Exercise] = {
             "Each Protein Shake card shows 1, 2 or 3 images. game.deck.card(name) says how many copies of a "
             "card the deck holds (count) and how many images it shows (images): add copies x images over all "
             "three shake cards.",
+            share=False,
         ),
         Exercise(
             "legday-predict-1", "predict", PROBABILITY,
@@ -139,8 +175,8 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "legday-simulate-1", "estimate",
             "Build the variant with lab.load_preset(\"legday_24_leg_days\").build(), simulate 5,000 games with "
-            "[\"greedy\", \"random\", \"random\", \"random\"] (any seed), and take the mean of 'won' over the "
-            "greedy bot's rows: a share of games between 0 and 1.",
+            "[\"greedy\", \"random\", \"random\", \"random\"] (any seed), and give check the table simulate "
+            "returns: it reads the greedy bot's share of wins (seat 0) from it.",
             games=5000, reveals="legday-predict-1",
         ),
         Exercise(
@@ -162,7 +198,8 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "gym-simulate-1", "estimate",
             "Load gamedesign.load(\"gym\", players=2, coach_blocks_placement=True), simulate 2,000 games of two "
-            "greedy bots (any seed), and take the mean of 'won' over the rows of seat 0 (team A).",
+            "greedy bots (any seed), and give check the table simulate returns: it reads team A's share of wins "
+            "(seat 0) from it.",
             games=2000, reveals="gym-predict-1",
         ),
         Exercise(
@@ -184,8 +221,9 @@ EXERCISES: dict[str, Exercise] = {
         ),
         Exercise(
             "diet-simulate-1", "estimate",
-            "Simulate 10,000 games of four greedy bots (any seed; the batch path takes a few seconds) and take the "
-            "mean of 'won' over the rows of seat 0 only.",
+            "Simulate 10,000 games of gamedesign.load(\"diet\", players=4) with four greedy bots (any seed; the "
+            "batch path takes a few seconds) and give check the table simulate returns: it reads seat 0's share "
+            "of wins from it.",
             games=10000, reveals="diet-predict-1",
         ),
         Exercise(
@@ -209,6 +247,7 @@ EXERCISES: dict[str, Exercise] = {
             "odds-expected-1", "exact",
             "The expected number drawn is draws x (wanted cards / cards in the deck): each revealed Kid is a "
             "Brat with the same chance. odds.expected_count(successes, population, draws) keeps it exact.",
+            share=False,
         ),
         Exercise(
             "odds-predict-1", "predict", PROBABILITY,
@@ -241,7 +280,7 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "lab-simulate-1", "estimate",
             "Build the variant with load_preset(\"diet_no_deal_at_start\").build(), simulate 2,000 games of four "
-            "greedy bots (any seed), and take the mean of 'won' over the rows of seat 0.",
+            "greedy bots (any seed), and give check the table simulate returns: it reads seat 0's share of wins.",
             games=2000, reveals="lab-predict-1",
         ),
         Exercise(
@@ -258,13 +297,14 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "sure-simulate-1", "estimate",
             "Load gamedesign.load(\"legday\", players=3), simulate 1,600 games of [\"greedy\", \"random\", \"random\"] "
-            "(any seed), and take the mean of 'won' over the rows of seat 0: the greedy bot's share of wins.",
+            "(any seed), and give check the table simulate returns: it reads the greedy bot's share of wins (seat 0).",
             games=1600, reveals="sure-predict-1",
         ),
         Exercise(
             "sure-games-1", "exact",
             "Turn the formula of section 4 round: n = (1.96 / h) ** 2 * p * (1 - p), with h the half-width you want "
             "(plus or minus 3 percentage points) and p the rate, then round up to a whole game (math.ceil).",
+            share=False,
         ),
         Exercise(
             "sure-explain-1", "explain",
@@ -288,8 +328,8 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "bots-winrate-1", "estimate",
             "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=400, seed=...) "
-            "plays greedy against three random bots, greedy in each seat in turn; its share of wins is under "
-            "\"win rate\".",
+            "plays greedy against three random bots, greedy in each seat in turn: give check the rung it returns "
+            "(it reads the wins and the games from it).",
             games=400, reveals="bots-predict-1",
         ),
         # Lesson 8: Design your own game
@@ -305,7 +345,7 @@ EXERCISES: dict[str, Exercise] = {
         Exercise(
             "own-simulate-1", "estimate",
             "Simulate 1,000 games of gamedesign.load(\"sprint\", players=3) with [\"greedy\", \"random\", "
-            "\"random\"] (any seed) and take the mean of 'won' over the rows of seat 0.",
+            "\"random\"] (any seed) and give check the table simulate returns: it reads seat 0's share of wins.",
             games=1000,
         ),
         Exercise(
@@ -313,55 +353,18 @@ EXERCISES: dict[str, Exercise] = {
             "Name the measure, its change and its interval from section 6, then say what a player at the table "
             "would notice (or not).",
         ),
+        # Lesson 6: the design assignment (its goal, success criterion and verdict, written in a form)
+        Exercise(
+            "design-1", "assignment",
+            "State what should change and by how much before you run anything; afterwards, say which changes are "
+            "clear after the correction, whether the second mix of bots agreed, and whether the criterion was met.",
+            min_words=5,
+        ),
     ]
 }
 
 
-# ---- the answer key (private: for the checker, the tests and scripts/answer_key.py) -------
-
-
-@dataclass(frozen=True)
-class _Mistake:
-    """A usual wrong answer: its value (exact: a function; simulated: measured, in the values
-    file under ``name``) and the hint that answers it."""
-
-    name: str
-    hint: str
-    value: Callable[[], Any] | None = None
-    recipe: Callable[[int, int], Any] | None = None
-
-
-@dataclass(frozen=True)
-class _Key:
-    """How an exercise's answer is known: an exact value, or the recipe of a simulated measurement (per-game values; its result is in the values file)."""
-
-    answer: Callable[[], Any] | None = None
-    recipe: Callable[[int, int], Any] | None = None
-    complement: str = ""
-    mistakes: tuple = ()
-
-
-def _odds(name: str, *args):
-    from . import odds
-
-    return getattr(odds, name)(*args)
-
-
-def _seat_wins(load: Callable, bots, seat: int = 0, every_seat: bool = False):
-    """A recipe: per game, whether ``seat`` won (or, ``every_seat``, the mean of 'won' over a
-    game's rows), in games of ``load()`` between ``bots``, played in one process."""
-
-    def recipe(games: int, seed: int):
-        import gamedesign
-
-        table = gamedesign.simulate(load(), bots, games=games, seed=seed, workers=1, progress=False)
-        if every_seat:
-            return table.groupby("game")["won"].mean().astype(float).to_numpy()
-        return table.loc[table.seat == seat, "won"].astype(float).to_numpy()
-
-    what = "the mean of 'won' over the game's rows" if every_seat else f"whether seat {seat} won"
-    recipe.__doc__ = f"gamedesign.simulate({load.__doc__}, {bots!r}, games, seed); per game, {what}"
-    return recipe
+# ---- the key (private): what each exercise measures, its usual mistakes and their hints ---
 
 
 def _load(name: str, **options):
@@ -384,253 +387,315 @@ def _preset(name: str):
     return load
 
 
-def _matrix_row(game: str, tested: str, field: str):
-    """The measured row of ``tested`` against copies of ``field`` in ``game``'s matrix."""
-    from .ladder import read_matrix
+@dataclass(frozen=True)
+class _Measure:
+    """What a simulate exercise measures: in games of ``load()`` between ``bots`` (one per
+    seat, or one name for every seat), per game whether ``seat`` won (``every_seat``: the mean
+    of 'won' over a game's rows, a usual mistake). ``tested`` makes it a ladder rung: the
+    ``tested`` bot against copies of ``bots``, in each seat in turn, as ``ladder.play_rung``
+    plays."""
 
-    table = read_matrix(game)
-    return table[(table["tested"] == tested) & (table["field"] == field)].iloc[0]
+    load: Callable
+    bots: Any
+    seat: int = 0
+    every_seat: bool = False
+    tested: str = ""
+
+    def game(self):
+        return _game(self.load)
+
+    def lineup(self) -> list:
+        """The asked bots, one name per seat."""
+        players = self.game().num_players
+        return [self.bots] * players if isinstance(self.bots, str) else list(self.bots)
+
+    def values(self, games: int, seed: int):
+        """The per-game values of ``games`` games from ``seed``, played in one process."""
+        import numpy as np
+
+        import gamedesign
+
+        if self.tested:
+            parts = []
+            for seat in range(self.game().num_players):
+                bots = [self.bots] * self.game().num_players
+                bots[seat] = self.tested
+                table = gamedesign.simulate(self.game(), bots, games=games // len(bots), seed=seed + seat, workers=1,
+                                            progress=False)
+                parts.append(table.loc[table.seat == seat, "won"].astype(float).to_numpy())
+            return np.concatenate(parts)
+        table = gamedesign.simulate(self.game(), self.bots, games=games, seed=seed, workers=1, progress=False)
+        if self.every_seat:
+            return table.groupby("game")["won"].mean().astype(float).to_numpy()
+        return table.loc[table.seat == self.seat, "won"].astype(float).to_numpy()
+
+    @property
+    def how(self) -> str:
+        if self.tested:
+            return (f"gamedesign.simulate({self.load.__doc__}, {self.tested} in seat s and {self.bots} bots elsewhere, "
+                    "games // players games from seed + s) for each seat s, as ladder.play_rung plays; per game, "
+                    f"whether the {self.tested} bot won")
+        what = "the mean of 'won' over the game's rows" if self.every_seat else f"whether seat {self.seat} won"
+        return f"gamedesign.simulate({self.load.__doc__}, {self.bots!r}, games, seed); per game, {what}"
 
 
-def _matrix_rate(game: str, tested: str, field: str):
-    """The measured win rate of ``tested`` against copies of ``field``, exactly (wins / games)."""
-    row = _matrix_row(game, tested, field)
-    return sp.Rational(int(row["wins"]), int(row["games"]))
+@lru_cache(maxsize=None)
+def _game(load: Callable):
+    return load()
 
 
-def _matrix_edge(game: str, tested: str, field: str):
-    """The edge of a matrix cell over the fair share, exactly (as ``ladder.skill_depth`` counts it)."""
-    share = sp.nsimplify(float(_matrix_row(game, tested, field)["fair share"]), rational=True)
-    return (_matrix_rate(game, tested, field) - share) / (1 - share)
+@dataclass(frozen=True)
+class _Mistake:
+    """A usual wrong answer and the hint that answers it. An exact one is known to the
+    checker by its salted hashes in the values file (under ``name``); a simulated one by the
+    ``measure`` that makes it (its band is in the values file)."""
+
+    name: str
+    hint: str
+    measure: _Measure | None = None
+    #: False for a mistake the checker names from a table's games only (its value is too close to
+    #: the answer's to tell them apart by the number): no band of it is measured.
+    banded: bool = True
 
 
-def _rotating_wins(games: int, seed: int):
-    """gamedesign.simulate(gamedesign.load('diet', players=4), greedy in seat s and random
-    bots elsewhere, games // 4 games from seed + s) for each seat s, as ladder.play_rung
-    plays; per game, whether the greedy bot won"""
-    import numpy as np
+@dataclass(frozen=True)
+class _Key:
+    """How an exercise is judged: the ``measure`` of a simulate exercise (an exact one's answer
+    is in the values file, hashed), the hint for the complement, and the usual mistakes."""
 
-    import gamedesign
+    measure: _Measure | None = None
+    complement: str = ""
+    mistakes: tuple = ()
 
-    game = gamedesign.load("diet", players=4)
-    parts = []
-    for seat in range(4):
-        bots = ["random"] * 4
-        bots[seat] = "greedy"
-        table = gamedesign.simulate(game, bots, games=games // 4, seed=seed + seat, workers=1, progress=False)
-        parts.append(table.loc[table.seat == seat, "won"].astype(float).to_numpy())
-    return np.concatenate(parts)
+    @property
+    def recipe(self):
+        """The per-game values ``(games, seed) -> array`` of a simulate exercise (None for others)."""
+        return None if self.measure is None else self.measure.values
 
 
-_LEGDAY_BOTS = ["greedy", "random", "random", "random"]
+_LEGDAY_BOTS = ("greedy", "random", "random", "random")
 _NOT_INDEPENDENT = ("that multiplies the two chances as if they were independent, but both come from the same "
                     "cards: use odds.p_all_of")
 
 _KEY: dict[str, _Key] = {
     "legday-odds-1": _Key(
-        answer=lambda: _odds("p_at_least", 2, 30, 108, 9),
         complement="that is the chance of at most one Leg Day: 'at least two' is its complement",
         mistakes=(
-            _Mistake("at least one", "that is the chance of at least one Leg Day (section 3): the question asks for two or more",
-                     value=lambda: _odds("p_at_least", 1, 30, 108, 9)),
-            _Mistake("exactly two", "that counts hands with exactly two Leg Days: 'at least two' also counts three or more",
-                     value=lambda: _odds("hypergeom_pmf", 2, 30, 108, 9)),
+            _Mistake("at least one", "that is the chance of at least one Leg Day (section 3): the question asks for two or more"),
+            _Mistake("exactly two", "that counts hands with exactly two Leg Days: 'at least two' also counts three or more"),
         ),
     ),
     "legday-count-1": _Key(
-        answer=lambda: 6 * 1 + 8 * 2 + 4 * 3,
         mistakes=(
-            _Mistake("cards", "that counts the shake cards: the question asks for the images they show", value=lambda: 6 + 8 + 4),
-            *(_Mistake(f"one kind {n}", "that is one shake card's images (or copies): add all three kinds",
-                       value=lambda n=n: n) for n in (6, 8, 4, 16, 12)),
+            _Mistake("cards", "that counts the shake cards: the question asks for the images they show"),
+            *(_Mistake(f"one kind {n}", "that is one shake card's images (or copies): add all three kinds") for n in range(1, 6)),
         ),
     ),
     "legday-simulate-1": _Key(
-        recipe=_seat_wins(_preset("legday_24_leg_days"), _LEGDAY_BOTS),
+        measure=_Measure(_preset("legday_24_leg_days"), _LEGDAY_BOTS),
         complement="that is the share of games the greedy bot does not win",
         mistakes=(
             _Mistake("standard deck", "that is about what the standard deck gives: simulate the 24-Leg-Day variant "
-                     "(lab.load_preset(\"legday_24_leg_days\").build())",
-                     recipe=_seat_wins(_load("legday", players=4), _LEGDAY_BOTS)),
+                     "(lab.load_preset(\"legday_24_leg_days\").build())", _Measure(_load("legday", players=4), _LEGDAY_BOTS)),
             _Mistake("every bot", "that averages the wins of all four bots: keep only the greedy bot's rows (df.bot == \"greedy\")",
-                     recipe=_seat_wins(_preset("legday_24_leg_days"), _LEGDAY_BOTS, every_seat=True)),
+                     _Measure(_preset("legday_24_leg_days"), _LEGDAY_BOTS, every_seat=True)),
         ),
     ),
     "gym-odds-1": _Key(
-        answer=lambda: _odds("p_at_least", 3, 6, 24, 12),
         complement="that is the chance of at most two Brats: 'three or more' is its complement",
         mistakes=(
-            _Mistake("at least one", "that is the chance of at least one Brat (shown above): the question asks for three or more",
-                     value=lambda: _odds("p_at_least", 1, 6, 24, 12)),
-            _Mistake("exactly three", "that counts rows with exactly three Brats: 'three or more' also counts four, five and six",
-                     value=lambda: _odds("hypergeom_pmf", 3, 6, 24, 12)),
+            _Mistake("at least one", "that is the chance of at least one Brat (shown above): the question asks for three or more"),
+            _Mistake("exactly three", "that counts rows with exactly three Brats: 'three or more' also counts four, five and six"),
         ),
     ),
     "gym-simulate-1": _Key(
-        recipe=_seat_wins(_load("gym", players=2, coach_blocks_placement=True), ["greedy", "greedy"]),
+        measure=_Measure(_load("gym", players=2, coach_blocks_placement=True), ("greedy", "greedy")),
         complement="that is team B's share (seat 1): seat 0 is team A",
         mistakes=(
             _Mistake("both seats", "that averages both seats, which is always a half (one team wins each game): keep "
                      "seat 0's rows (df.seat == 0)",
-                     recipe=_seat_wins(_load("gym", players=2, coach_blocks_placement=True), ["greedy", "greedy"], every_seat=True)),
+                     _Measure(_load("gym", players=2, coach_blocks_placement=True), ("greedy", "greedy"), every_seat=True)),
+            _Mistake("standard rules", "that table is of the standard rules: load the game with coach_blocks_placement=True",
+                     _Measure(_load("gym", players=2), ("greedy", "greedy")), banded=False),
         ),
     ),
     "diet-odds-1": _Key(
-        answer=lambda: _odds("p_all_of", {"breakfast": (6, 1), "lunch": (6, 1)}, 52, 7),
         complement="that is the chance that at least one of the two meals is not covered",
         mistakes=(
-            _Mistake("independent", _NOT_INDEPENDENT, value=lambda: _odds("p_at_least", 1, 6, 52, 7) ** 2),
-            _Mistake("one meal", "that is the chance of covering one meal (shown above): the question asks for both",
-                     value=lambda: _odds("p_at_least", 1, 6, 52, 7)),
+            _Mistake("independent", _NOT_INDEPENDENT),
+            _Mistake("one meal", "that is the chance of covering one meal (shown above): the question asks for both"),
         ),
     ),
     "diet-simulate-1": _Key(
-        recipe=_seat_wins(_load("diet", players=4), "greedy"),
+        measure=_Measure(_load("diet", players=4), "greedy"),
         complement="that is the share of games the first player does not win",
         mistakes=(
             _Mistake("every seat", "that averages all four seats, which is always about a quarter (one player wins each "
                      "game): keep the rows of seat 0 (df.seat == 0)",
-                     recipe=_seat_wins(_load("diet", players=4), "greedy", every_seat=True)),
+                     _Measure(_load("diet", players=4), "greedy", every_seat=True)),
         ),
     ),
     "odds-multi-1": _Key(
-        answer=lambda: _odds("p_all_of", {"Bench Press": (10, 2), "Overhead Press": (10, 1)}, 108, 9),
         complement="that is the chance of missing at least one of the two: the question asks for both",
         mistakes=(
-            _Mistake("independent", _NOT_INDEPENDENT,
-                     value=lambda: _odds("p_at_least", 2, 10, 108, 9) * _odds("p_at_least", 1, 10, 108, 9)),
-            _Mistake("preacher curl", "that uses Preacher Curl (12 cards), the example above: the question asks for Overhead Press",
-                     value=lambda: _odds("p_all_of", {"Bench Press": (10, 2), "Preacher Curl": (12, 1)}, 108, 9)),
+            _Mistake("independent", _NOT_INDEPENDENT),
+            _Mistake("preacher curl", "that uses Preacher Curl (12 cards), the example above: the question asks for Overhead Press"),
         ),
     ),
     "odds-expected-1": _Key(
-        answer=lambda: _odds("expected_count", 6, 24, 12),
         mistakes=(
-            _Mistake("share", "that is the share of Brats among the Kids: multiply it by the number of Kids revealed",
-                     value=lambda: sp.Rational(6, 24)),
-            _Mistake("all brats", "that is every Brat in the deck: only 12 of the 24 Kids are revealed", value=lambda: 6),
+            _Mistake("share", "that is the share of Brats among the Kids: multiply it by the number of Kids revealed"),
+            _Mistake("all brats", "that is every Brat in the deck: only 12 of the 24 Kids are revealed"),
         ),
     ),
     "odds-exercise-1": _Key(
-        answer=lambda: _odds("p_at_least", 2, 6, 52, 7),
         complement="that is the chance of at most one Exercise card: 'two or more' is its complement",
         mistakes=(
-            _Mistake("at least one", "that is the chance of at least one: the question asks for two or more",
-                     value=lambda: _odds("p_at_least", 1, 6, 52, 7)),
-            _Mistake("exactly two", "that counts hands with exactly two: 'two or more' also counts three and up",
-                     value=lambda: _odds("hypergeom_pmf", 2, 6, 52, 7)),
+            _Mistake("at least one", "that is the chance of at least one: the question asks for two or more"),
+            _Mistake("exactly two", "that counts hands with exactly two: 'two or more' also counts three and up"),
         ),
     ),
     "odds-hand-1": _Key(
-        answer=lambda: sp.Rational(math.comb(6, 2) * math.comb(18, 10), math.comb(24, 12)),
         mistakes=(
-            _Mistake("at least two", "that counts 2 or more Brats: the question asks for exactly 2",
-                     value=lambda: _odds("p_at_least", 2, 6, 24, 12)),
-            _Mistake("count", "that is the number of reveals with exactly 2 Brats: divide it by the number of all reveals",
-                     value=lambda: math.comb(6, 2) * math.comb(18, 10)),
-            _Mistake("others wrong", "the other 10 Kids come from the 18 that are not Brats, not from all 24",
-                     value=lambda: sp.Rational(math.comb(6, 2) * math.comb(24, 10), math.comb(24, 12))),
+            _Mistake("at least two", "that counts 2 or more Brats: the question asks for exactly 2"),
+            _Mistake("count", "that is the number of reveals with exactly 2 Brats: divide it by the number of all reveals"),
+            _Mistake("others wrong", "the other 10 Kids come from the 18 that are not Brats, not from all 24"),
         ),
     ),
     "lab-chance-1": _Key(
-        answer=lambda: 1 - sp.Rational(19, 20) ** 33,
         complement="that is the chance that none of the 33 looks clear: 'at least one' is its complement",
         mistakes=(
             _Mistake("expected count", "that is the expected number of measures that look clear (the verdict's 1.7), "
-                     "not a chance: a chance is never above 1", value=lambda: sp.Rational(33, 20)),
-            _Mistake("one measure", "that is the chance for one measure: the question asks for at least one of 33",
-                     value=lambda: sp.Rational(1, 20)),
+                     "not a chance: a chance is never above 1"),
+            _Mistake("one measure", "that is the chance for one measure: the question asks for at least one of 33"),
         ),
     ),
     "lab-simulate-1": _Key(
-        recipe=_seat_wins(_preset("diet_no_deal_at_start"), "greedy"),
+        measure=_Measure(_preset("diet_no_deal_at_start"), "greedy"),
         complement="that is the share of games the first player does not win",
         mistakes=(
             _Mistake("standard deal", "that is about what the standard rules give: build the variant with "
-                     "load_preset(\"diet_no_deal_at_start\").build()",
-                     recipe=_seat_wins(_load("diet", players=4), "greedy")),
+                     "load_preset(\"diet_no_deal_at_start\").build()", _Measure(_load("diet", players=4), "greedy")),
             _Mistake("every seat", "that averages all four seats, which is always about a quarter: keep the rows of seat 0",
-                     recipe=_seat_wins(_preset("diet_no_deal_at_start"), "greedy", every_seat=True)),
+                     _Measure(_preset("diet_no_deal_at_start"), "greedy", every_seat=True)),
         ),
     ),
     "sure-simulate-1": _Key(
-        recipe=_seat_wins(_load("legday", players=3), ["greedy", "random", "random"]),
+        measure=_Measure(_load("legday", players=3), ("greedy", "random", "random")),
         complement="that is the share of games the greedy bot does not win",
         mistakes=(
             _Mistake("four players", "that is about what four players give (section 1): the question asks for three players",
-                     recipe=_seat_wins(_load("legday", players=4), ["greedy", "random", "random", "random"])),
+                     _Measure(_load("legday", players=4), _LEGDAY_BOTS)),
             _Mistake("every seat", "that averages all three seats: keep the rows of seat 0 (df.seat == 0)",
-                     recipe=_seat_wins(_load("legday", players=3), ["greedy", "random", "random"], every_seat=True)),
+                     _Measure(_load("legday", players=3), ("greedy", "random", "random"), every_seat=True)),
         ),
     ),
     "sure-games-1": _Key(
-        answer=lambda: math.ceil((sp.Rational(196, 100) / sp.Rational(3, 100)) ** 2 * sp.Rational(21, 100)),
         mistakes=(
             _Mistake("not rounded up", "round up: a fraction of a game cannot be played, and rounding down gives a "
-                     "slightly wider interval than asked", value=lambda: math.floor((sp.Rational(196, 100) / sp.Rational(3, 100)) ** 2 * sp.Rational(21, 100))),
-            _Mistake("whole width", "that makes the whole interval 3 points wide: h is half the width (plus or minus 3 points)",
-                     value=lambda: math.ceil((sp.Rational(196, 100) / sp.Rational(15, 1000)) ** 2 * sp.Rational(21, 100))),
-            _Mistake("not squared", "square the ratio 1.96 / h: the width shrinks with the square root of the games",
-                     value=lambda: math.ceil(sp.Rational(196, 100) / sp.Rational(3, 100) * sp.Rational(21, 100))),
+                     "slightly wider interval than asked"),
+            _Mistake("whole width", "that makes the whole interval 3 points wide: h is half the width (plus or minus 3 points)"),
+            _Mistake("not squared", "square the ratio 1.96 / h: the width shrinks with the square root of the games"),
         ),
     ),
     "bots-edge-1": _Key(
-        answer=lambda: _matrix_edge("gym", "search", "greedy"),
         mistakes=(
-            _Mistake("win rate", "that is the win rate itself: subtract the fair share, then divide by what is left above it",
-                     value=lambda: _matrix_rate("gym", "search", "greedy")),
-            _Mistake("not divided", "that is the win rate minus the fair share: divide it by 1 - fair share, the most it could be",
-                     value=lambda: _matrix_rate("gym", "search", "greedy") - sp.Rational(1, 2)),
+            _Mistake("win rate", "that is the win rate itself: subtract the fair share, then divide by what is left above it"),
+            _Mistake("not divided", "that is the win rate minus the fair share: divide it by 1 - fair share, the most it could be"),
         ),
     ),
-    "bots-winrate-1": _Key(recipe=_rotating_wins, complement="that is the share of games the greedy bot does not win"),
+    "bots-winrate-1": _Key(measure=_Measure(_load("diet", players=4), "random", tested="greedy"),
+                           complement="that is the share of games the greedy bot does not win"),
     "own-odds-1": _Key(
-        answer=lambda: sp.Rational(7, 49),
         complement="that is the chance that they do not tie",
         mistakes=(
-            _Mistake("one pair", "that is the chance of one particular pair, such as (3, 3): count every pair with a == b",
-                     value=lambda: sp.Rational(1, 49)),
-            _Mistake("count", "that is the number of tied pairs: divide it by the number of all pairs", value=lambda: 7),
+            _Mistake("one pair", "that is the chance of one particular pair, such as (3, 3): count every pair with a == b"),
+            _Mistake("count", "that is the number of tied pairs: divide it by the number of all pairs"),
         ),
     ),
     "own-simulate-1": _Key(
-        recipe=_seat_wins(_load("sprint", players=3), ["greedy", "random", "random"]),
+        measure=_Measure(_load("sprint", players=3), ("greedy", "random", "random")),
         complement="that is the share of games seat 0 does not win",
         mistakes=(
             _Mistake("every seat", "that averages all three seats: keep the rows of seat 0 (df.seat == 0)",
-                     recipe=_seat_wins(_load("sprint", players=3), ["greedy", "random", "random"], every_seat=True)),
+                     _Measure(_load("sprint", players=3), ("greedy", "random", "random"), every_seat=True)),
         ),
     ),
 }
 
 
 @lru_cache(maxsize=None)
-def _measured() -> dict:
-    """The values file, checked: ``{exercise id: {"value", "sd", "games", "how", "mistakes": {...}}}``."""
+def _values() -> dict:
+    """The values file, checked: ``{"exact": {id: hashes}, "estimates": {id: band}}``."""
     try:
         data = json.loads(VALUES_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError) as why:
         raise RuntimeError(f"{VALUES_FILE} cannot be read ({why}): run scripts/measure_exercises.py") from None
-    values = data.get("estimates") if isinstance(data, dict) else None
-    if not isinstance(values, dict):
-        raise RuntimeError(f"{VALUES_FILE} has no 'estimates': run scripts/measure_exercises.py")
+    if not isinstance(data, dict) or not isinstance(data.get("estimates"), dict) or not isinstance(data.get("exact"), dict):
+        raise RuntimeError(f"{VALUES_FILE} has no 'estimates' and 'exact': run scripts/measure_exercises.py")
     for exercise_id, key in _KEY.items():
-        if key.recipe is None:
+        if key.measure is None:
+            entry = data["exact"].get(exercise_id)
+            if not isinstance(entry, dict) or not {"salt", "answer", "mistakes"} <= set(entry):
+                raise RuntimeError(f"{VALUES_FILE} lacks the hashes of {exercise_id}: run scripts/measure_exercises.py --exact")
             continue
-        wanted = [values.get(exercise_id)] + [values.get(exercise_id, {}).get("mistakes", {}).get(m.name) for m in key.mistakes]
-        for entry in wanted:
-            if not isinstance(entry, dict) or not all(isinstance(entry.get(k), (int, float)) for k in ("value", "sd", "games")):
-                raise RuntimeError(f"{VALUES_FILE} lacks a measured value for {exercise_id}: run scripts/measure_exercises.py")
-    return values
+        entry = data["estimates"].get(exercise_id, {})
+        wanted = [entry] + [entry.get("mistakes", {}).get(m.name) for m in key.mistakes if m.measure is not None and m.banded]
+        for one in wanted:
+            band = one.get("band") if isinstance(one, dict) else None
+            if not (isinstance(band, list) and len(band) == 2 and all(isinstance(x, (int, float)) for x in band)
+                    and isinstance(one.get("sd"), (int, float))):
+                raise RuntimeError(f"{VALUES_FILE} lacks the band of {exercise_id}: run scripts/measure_exercises.py")
+    return data
 
 
-def _expected(exercise_id: str):
-    """The expected answer (exact) or measured true value (estimate): private, for the tests
-    and the answer key; never shown to a student."""
-    key = _KEY[exercise_id]
-    if key.answer is not None:
-        return key.answer()
-    return _measured()[exercise_id]["value"]
+def _measured() -> dict:
+    """The simulate exercises' entries of the values file (``band``, ``sd``, ``games``, ...)."""
+    return _values()["estimates"]
+
+
+# ---- exact answers as salted hashes --------------------------------------------------------
+
+
+def canonical(value) -> str:
+    """An exact number as the text its hash is made of: ``"p/q"`` for a fraction, ``"n"`` for a
+    whole number, sympy's printed form for another exact expression."""
+    value = sp.nsimplify(value) if isinstance(value, sp.Float) else sp.sympify(value)
+    if value.is_Rational:
+        return f"{value.p}/{value.q}" if value.q != 1 else str(value.p)
+    return sp.sstr(value)
+
+
+def rounded(value, digits: int) -> str:
+    """``value`` to ``digits`` significant digits, in one canonical text (``"7.735e-1"``)."""
+    number = Decimal(str(sp.N(sp.sympify(value), 40)))
+    return f"{number:.{digits - 1}e}" if number else "0"
+
+
+def digest(salt: str, text: str) -> str:
+    """The salted hash the values file keeps for ``text`` (hex, as ``hashlib.sha256`` gives it)."""
+    return hashlib.sha256(f"{salt}|{text}".encode("utf-8")).hexdigest()
+
+
+def hashes(salt: str, value) -> dict:
+    """What the values file keeps of one exact value: the hash of its canonical text, and of
+    its roundings to each of :data:`ROUNDED_DIGITS` significant digits."""
+    return {"exact": digest(salt, canonical(value)), "rounded": [digest(salt, rounded(value, d)) for d in ROUNDED_DIGITS]}
+
+
+def _equals(stored: dict, salt: str, value, exact: bool) -> bool:
+    """Whether ``value`` is the value ``stored`` hashes (exactly, or for a decimal, rounded)."""
+    if exact:
+        return digest(salt, canonical(value)) == stored["exact"]
+    return _rounds_to(stored, salt, value)
+
+
+def _rounds_to(stored: dict, salt: str, value) -> bool:
+    """Whether ``value`` agrees with the stored value to some of :data:`ROUNDED_DIGITS` digits."""
+    try:
+        return any(digest(salt, rounded(value, d)) == h for d, h in zip(ROUNDED_DIGITS, stored["rounded"]))
+    except (ArithmeticError, ValueError, TypeError):
+        return False
 
 
 # ---- reading a student's number --------------------------------------------------------
@@ -707,10 +772,10 @@ def _read_sympy(answer) -> tuple:
     return value, True  # an exact expression such as sqrt(2): compared by value
 
 
-def _near(value, expected) -> bool:
-    """A decimal that is ``expected`` rounded to about four digits (a slip written as a decimal)."""
-    expected = sp.sympify(expected)
-    return bool(sp.Abs(value - expected) <= sp.Rational(5, 10**4) * max(1, sp.Abs(expected)))
+
+
+def _near_words(value) -> str:
+    return f"{float(value):.6g}"
 
 
 def _shown(value) -> str:
@@ -719,46 +784,116 @@ def _shown(value) -> str:
     return f"{number:g}" if abs(number) < 10**12 else "a number that large"
 
 
-# ---- the public API -----------------------------------------------------------------------
+# ---- the record: every check, in the answers file --------------------------------------------
 
 
-_PREDICTIONS: dict[str, float] = {}
+#: Entries of this kernel that could not be saved (a read-only folder, ...), by exercise: the
+#: session still remembers them.
+_UNSAVED: dict[str, list] = {}
 
 
 def _exercise(exercise_id: str) -> Exercise:
     if exercise_id not in EXERCISES:
-        raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
+        raise ExerciseError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
     return EXERCISES[exercise_id]
 
 
-def check(exercise_id: str, answer) -> Feedback:
+def _record(exercise_id: str, kind: str, answer, status: str, **facts) -> dict:
+    """Save one entry of the record; say where in words, or what went wrong (``problem``,
+    empty when saved). An entry that cannot be saved is kept for the session."""
+    facts = {k: v for k, v in facts.items() if v is not None}
+    try:
+        path = answers.save_answer(exercise_id, kind, answer, status=status, **facts)
+    except AnswersFileError as why:
+        entry = {"kind": kind, "time": answers._now(), "answer": answer, "status": status, **facts}
+        _UNSAVED.setdefault(exercise_id, []).append(entry)
+        return {"path": None, "words": "", "problem": f" It is kept for this session only, not saved: {why}."}
+    shown = answers.shown_path(path)
+    words = f"{shown} (in this notebook's folder)" if shown == path.name and not path.is_absolute() else shown
+    return {"path": str(path), "words": words, "problem": ""}
+
+
+def _entries(exercise_id: str) -> list:
+    """The record of ``exercise_id``: what the answers file holds, then what this session could not save."""
+    return answers.saved_entries(exercise_id) + _UNSAVED.get(exercise_id, [])
+
+
+def _prediction(exercise_id: str):
+    """The latest prediction for ``exercise_id`` and whether it came before its answer was
+    seen, as ``(guess, first)``; ``None`` when there is none."""
+    made = [entry for entry in _entries(exercise_id) if entry["kind"] == "prediction"]
+    if not made:
+        return None
+    return made[-1]["answer"], made[-1].get("prediction_first", True)
+
+
+def _answer_seen(prediction_id: str) -> bool:
+    """Whether the answer to a prediction has been shown: a right check of an exercise that
+    reveals it, or a measurement given to :func:`reveal` for it."""
+    if any(entry["kind"] == "reveal" for entry in _entries(prediction_id)):
+        return True
+    revealing = [e.id for e in EXERCISES.values() if e.reveals == prediction_id]
+    return any(entry["status"] == "right" for exercise_id in revealing for entry in _entries(exercise_id))
+
+
+# ---- the public API -----------------------------------------------------------------------
+
+
+def check(exercise_id: str, answer, games: int | None = None) -> Feedback:
     """Judge ``answer`` for exercise ``exercise_id``: "right", "wrong" (with a hint) or
     "not answered". Never raises for a student's answer: numbers of any library (Python,
     numpy, sympy, ``fractions``, ``decimal``) are judged by their value, and anything that
-    is not a number says why. An explanation is saved to the answers file; a prediction
-    given to ``check`` is saved as :func:`predict` does."""
+    is not a number says why. A simulate exercise takes the table ``gamedesign.simulate``
+    returned (or ``lab.record_games``'s records, or a ladder rung), or an estimate typed with
+    the number of games it comes from (``games=``). An explanation is saved to the answers
+    file; a prediction given to ``check`` is saved as :func:`predict` does. Every check of
+    an answer is recorded in the answers file (see :mod:`gamedesign.answers`)."""
     exercise = _exercise(exercise_id)
     if exercise.kind == "predict":
         return predict(exercise_id, answer)
+    if exercise.kind == "assignment":
+        raise ExerciseError(f"{exercise_id} is a design assignment: write it in the form that assignment({exercise_id!r}) shows")
+    if games is not None and exercise.kind != "estimate":
+        raise ExerciseError(f"games= goes with a simulated estimate; {exercise_id} asks for an exact answer or a text: "
+                            f"check({exercise_id!r}, answer)")
     if _is_unanswered(answer):
         return Feedback(exercise_id, "not answered", "not answered yet: replace None with your answer and run the cell")
+    kind = {"exact": "exact", "estimate": "estimate", "explain": "explanation"}[exercise.kind]
+    _values()  # a values file that cannot be read is the package's fault, not the answer's: it raises
     try:
-        return _judge(exercise, answer)
+        feedback, fields = _judge(exercise, answer, games)
     except _NotANumber as why:
-        return Feedback(exercise_id, "wrong", f"{why}. Hint: {exercise.hint}")
+        feedback, fields = Feedback(exercise_id, "wrong", f"{why}. Hint: {exercise.hint}"), {"answer": _short(answer)}
     except Exception as err:  # an answer whose own methods fail: still a verdict, not a traceback
-        return Feedback(
-            exercise_id, "wrong", f"this answer could not be read ({type(err).__name__}): give a number. Hint: {exercise.hint}"
-        )
+        feedback = Feedback(exercise_id, "wrong",
+                            f"this answer could not be read ({type(err).__name__}): give a number. Hint: {exercise.hint}")
+        fields = {"answer": f"unreadable {type(answer).__name__}"}
+    if kind == "explanation":
+        return feedback  # saved (or not) by the judge, whose message says where
+    saved = _record(exercise_id, kind, fields.pop("answer"), feedback.status, **fields)
+    if saved["problem"]:
+        return Feedback(feedback.exercise, feedback.status, feedback.message + "." + saved["problem"], feedback.details)
+    return feedback
+
+
+def _short(answer) -> str:
+    """A short text of any answer, for the record."""
+    try:
+        text = answer if isinstance(answer, str) else repr(answer)
+    except Exception:
+        text = type(answer).__name__
+    return answers.short_form(answers.one_line(text))
 
 
 def predict(exercise_id: str, value) -> Feedback:
-    """Write down a prediction (a share between 0 and 1) before you measure: it is kept in
-    the kernel and saved in the answers file, and set against your measurement later (by
-    the check of the exercise that measures it, or by :func:`reveal`)."""
+    """Write down a prediction (a share between 0 and 1) before you measure: it is saved in
+    the answers file, and set against your measurement later (by the check of the exercise
+    that measures it, or by :func:`reveal`). A prediction written down after its answer was
+    shown is kept too, marked "made after seeing the answer" (unless it is the same guess as
+    one written down before, as when a notebook is run again)."""
     exercise = _exercise(exercise_id)
     if exercise.kind != "predict":
-        raise ValueError(f"{exercise_id} is not a prediction: answer it with check({exercise_id!r}, ...)")
+        raise ExerciseError(f"{exercise_id} is not a prediction: answer it with check({exercise_id!r}, ...)")
     if _is_unanswered(value):
         return Feedback(exercise_id, "not answered", "not answered yet: replace None with your prediction and run the cell")
     try:
@@ -771,11 +906,17 @@ def predict(exercise_id: str, value) -> Feedback:
         percent = " (if that is a percent, divide it by 100)" if 1 < number <= 100 else ""
         return Feedback(exercise_id, "wrong", f"a probability lies between 0 and 1, not {_shown(number)}{percent}. Hint: {exercise.hint}")
     guess = float(number)
-    _PREDICTIONS[exercise_id] = guess
-    saved = _save(exercise_id, "prediction", guess)
+    # The same guess as one written down before the answer was shown (a notebook run again) stays first.
+    first = not _answer_seen(exercise_id) or any(
+        e["kind"] == "prediction" and e.get("prediction_first", True) and e["answer"] == guess for e in _entries(exercise_id))
+    saved = _record(exercise_id, "prediction", guess, "saved", prediction_first=first)
     where = saved["problem"].strip() or f"It is saved in {saved['words']}."
-    message = f"your prediction {guess:g} is written down. {where} Now measure it: your prediction will be set against the result."
-    return Feedback(exercise_id, "saved", message, {"prediction": guess, "saved_to": saved["path"]})
+    if first:
+        message = f"your prediction {guess:g} is written down. {where} Now measure it: your prediction will be set against the result."
+    else:
+        message = (f"your prediction {guess:g} is written down, {answers.AFTER_ANSWER}: it is kept, and marked so for "
+                   f"your teacher. {where}")
+    return Feedback(exercise_id, "saved", message, {"prediction": guess, "saved_to": saved["path"], "prediction_first": first})
 
 
 def reveal(exercise_id: str, measured) -> Feedback:
@@ -785,121 +926,231 @@ def reveal(exercise_id: str, measured) -> Feedback:
     ``measured`` is what you measured: a column of per-game results (``df.loc[df.seat == 0,
     "won"]``: its mean and interval are worked out), an ``odds`` estimate, a ladder rung
     (``play_rung(...)``), a row of a lab table with ``value``/``low``/``high`` (or
-    ``rate``, ``difference`` with ``low``/``high``), or one exact number.
+    ``rate``, ``difference`` with ``low``/``high``), or one exact number. The reveal is
+    recorded: a prediction written down after it is marked "made after seeing the answer".
     """
     exercise = _exercise(exercise_id)
     if exercise.kind != "predict":
-        raise ValueError(f"{exercise_id} is not a prediction: reveal takes the id of a prediction exercise")
-    guess = _prediction(exercise_id)
-    if guess is None:
-        return Feedback(exercise_id, "not answered", f"not answered yet: make your prediction first (predict({exercise_id!r}, ...)), then run this cell")
+        raise ExerciseError(f"{exercise_id} is not a prediction: reveal takes the id of a prediction exercise")
     if measured is None or measured is Ellipsis:
+        if _prediction(exercise_id) is None:
+            return Feedback(exercise_id, "not answered", f"not answered yet: make your prediction first (predict({exercise_id!r}, ...)), then run this cell")
         return Feedback(exercise_id, "not answered", "not answered yet: measure first, then give your measurement here")
     try:
         value, low, high = _measurement(measured)
     except _NotANumber as why:
         return Feedback(exercise_id, "wrong", f"{why}: give a column of results, an estimate, a rung or a row with low and high")
-    return _comparison(exercise, guess, value, low, high)
+    span = f"measured {value:.4f}" + ("" if low is None else f" ({low:.3f} to {high:.3f})")
+    made = _prediction(exercise_id)
+    if made is None:
+        _record(exercise_id, "reveal", span, "not answered")
+        return Feedback(exercise_id, "not answered", f"not answered yet: make your prediction first (predict({exercise_id!r}, ...)), then run this cell")
+    guess, first = made
+    feedback = _comparison(exercise, guess, value, low, high, first)
+    saved = _record(exercise_id, "reveal", f"{span} against {guess:g}", "compared", prediction_first=first)
+    return Feedback(feedback.exercise, feedback.status, feedback.message + saved["problem"], feedback.details)
 
 
-def _prediction(exercise_id: str):
-    if exercise_id in _PREDICTIONS:
-        return _PREDICTIONS[exercise_id]
-    entry = answers.saved_answer(exercise_id)
-    return entry["answer"] if entry and entry["kind"] == "prediction" else None
+def assignment(exercise_id: str, fields=None):
+    """The form of a design assignment: a text box for each of ``fields`` (by default all of
+    :data:`ASSIGNMENT_FIELDS`: goal, success criterion and verdict) with a *Save* button that
+    saves them as explanations are saved (:func:`save_assignment`); boxes start with what
+    was saved before."""
+    from .apps.assignment import assignment_form
+
+    exercise = _exercise(exercise_id)
+    if exercise.kind != "assignment":
+        raise ExerciseError(f"{exercise_id} is not a design assignment: answer it with check({exercise_id!r}, ...)")
+    return assignment_form(exercise_id, _fields(fields))
 
 
-def _save(exercise_id: str, kind: str, answer) -> dict:
-    """Save an answer; say where in words, or what went wrong (``problem``, empty when saved)."""
-    try:
-        path = answers.save_answer(exercise_id, kind, answer)
-    except AnswersFileError as why:
-        return {"path": None, "words": "", "problem": f" It is kept for this session only, not saved: {why}."}
-    shown = answers.shown_path(path)
-    words = f"{shown} (in this notebook's folder)" if shown == path.name and not path.is_absolute() else shown
-    return {"path": str(path), "words": words, "problem": ""}
+def _fields(fields) -> tuple:
+    if fields is None:
+        return tuple(ASSIGNMENT_FIELDS)
+    fields = (fields,) if isinstance(fields, str) else tuple(fields)
+    unknown = [f for f in fields if f not in ASSIGNMENT_FIELDS]
+    if unknown or not fields:
+        raise ExerciseError(f"an assignment's fields are {', '.join(ASSIGNMENT_FIELDS)}, not {', '.join(map(str, unknown)) or 'none'}")
+    return fields
+
+
+def save_assignment(exercise_id: str, **texts) -> list:
+    """Save the fields of a design assignment (``goal=``, ``criterion=``, ``verdict=``) as
+    explanations are saved, each under ``<id>-<field>``; returns a :class:`Feedback` for each.
+    A field needs :attr:`Exercise.min_words` words of its own (distinct, of 3 letters or
+    more, not words of its prompt); an empty one is not saved."""
+    exercise = _exercise(exercise_id)
+    if exercise.kind != "assignment":
+        raise ExerciseError(f"{exercise_id} is not a design assignment: answer it with check({exercise_id!r}, ...)")
+    _fields(tuple(texts))
+    verdicts = []
+    for name, text in texts.items():
+        field_id = f"{exercise_id}-{name}"
+        prompt = f"{ASSIGNMENT_FIELDS[name]} {exercise.hint}"
+        if _is_unanswered(text):
+            verdicts.append(Feedback(field_id, "not answered", f"{name}: not written yet"))
+        else:
+            verdicts.append(_save_text(field_id, text, prompt, exercise.min_words, what=name))
+    return verdicts
+
+
+def saved_assignment(exercise_id: str) -> dict:
+    """The latest saved text of each field of a design assignment (``{field: text}``; a field
+    never saved is left out)."""
+    saved = {}
+    for name in ASSIGNMENT_FIELDS:
+        texts = [e["answer"] for e in _entries(f"{exercise_id}-{name}") if e["kind"] == "explanation" and e["status"] == "saved"]
+        if texts:
+            saved[name] = texts[-1]
+    return saved
 
 
 # ---- judging ------------------------------------------------------------------------------
 
 
-def _judge(exercise: Exercise, answer) -> Feedback:
+def _judge(exercise: Exercise, answer, games) -> tuple:
+    """``(Feedback, fields of the record)`` of an answer."""
     kind = exercise.kind
     if kind == "explain":
-        return _judge_explanation(exercise, answer)
+        return _save_text(exercise.id, answer, exercise.hint, exercise.min_words), {}
+    if kind == "estimate":
+        return _judge_estimate(exercise, answer, games)
     value, exact = _read_number(answer)
     if kind == "exact":
         return _judge_exact(exercise, value, exact)
-    if kind == "estimate":
-        return _judge_estimate(exercise, value)
     raise ValueError(f"exercise {exercise.id!r} has an unknown kind {kind!r}")
 
 
-def _judge_explanation(exercise: Exercise, answer) -> Feedback:
+_WORD = re.compile(rf"[^\W\d_]{{{WORD_LETTERS},}}")
+
+
+def own_words(text: str, question: str) -> set:
+    """The distinct words of ``text`` (of :data:`WORD_LETTERS` letters or more, any case)
+    that ``question`` does not use: what an explanation says in its own words."""
+    return set(_WORD.findall(text.casefold())) - set(_WORD.findall(question.casefold()))
+
+
+def _save_text(exercise_id: str, answer, question: str, least: int, what: str = "explanation") -> Feedback:
+    """Judge a text answer and record it: saved when it says enough in its own words."""
     if not isinstance(answer, str):
-        return Feedback(exercise.id, "wrong", f"write your explanation as text in quotes. Hint: {exercise.hint}")
-    words = len(answer.split())
-    if words < exercise.min_words:
-        return Feedback(exercise.id, "wrong", f"say a little more ({words} words; at least {exercise.min_words}). Hint: {exercise.hint}")
-    if len(answer) > answers.MAX_TEXT:
-        return Feedback(exercise.id, "wrong", f"keep it to a few sentences: at most {answers.MAX_TEXT:,} characters, not {len(answer):,}")
-    saved = _save(exercise.id, "explanation", answer.strip())
-    if saved["problem"]:
-        return Feedback(exercise.id, "right", "thank you." + saved["problem"], {"saved_to": None})
-    return Feedback(exercise.id, "right", f"thank you: your explanation is saved in {saved['words']} for your teacher",
-                    {"saved_to": saved["path"]})
+        feedback = Feedback(exercise_id, "wrong", f"write your {what} as text in quotes. Hint: {question}")
+        _record(exercise_id, "explanation", _short(answer), "wrong")
+        return feedback
+    text = answer.strip()
+    if len(text) > answers.MAX_TEXT:
+        feedback = Feedback(exercise_id, "wrong", f"keep it to a few sentences: at most {answers.MAX_TEXT:,} characters, not {len(text):,}")
+    elif not answers._is_text(text):
+        feedback = Feedback(exercise_id, "wrong", "that text holds characters that are not text (lone surrogates): write it again")
+    else:
+        mine = len(own_words(text, question))
+        if mine < least:
+            feedback = Feedback(exercise_id, "wrong", f"say more in your own words: {mine} of yours (distinct words of "
+                                f"{WORD_LETTERS} letters or more that the question does not use; at least {least}). Hint: {question}")
+        else:
+            saved = _record(exercise_id, "explanation", text, "saved")
+            if saved["problem"]:
+                return Feedback(exercise_id, "right", "thank you." + saved["problem"], {"saved_to": None})
+            return Feedback(exercise_id, "right", f"thank you: your {what} is saved in {saved['words']} for your teacher",
+                            {"saved_to": saved["path"]})
+    _record(exercise_id, "explanation", answers.short_form(answers.one_line(text)) if answers._is_text(text) else "?", "wrong")
+    return feedback
 
 
-def _judge_exact(exercise: Exercise, value, exact: bool) -> Feedback:
-    key = _KEY[exercise.id]
-    expected = _expected(exercise.id)
-    if value == expected:
-        return _with_reveal(exercise, Feedback(exercise.id, "right", "right, exactly"), float(value), None, None)
-    slip = _slip(key, value, lambda v, target: v == target if exact else _near(v, target), share=_is_probability(expected))
-    if not exact and _near(value, expected):
+def _judge_exact(exercise: Exercise, value, exact: bool) -> tuple:
+    key, stored = _KEY[exercise.id], _values()["exact"][exercise.id]
+    salt = stored["salt"]
+    fields = {"answer": answers.short_form(canonical(value) if exact else f"{_near_words(value)} (a decimal)")}
+    if _equals(stored["answer"], salt, value, True):
+        feedback, first = _with_reveal(exercise, Feedback(exercise.id, "right", "right, exactly"), float(value), None, None)
+        return feedback, {**fields, "prediction_first": first}
+    slip = _slip(key, stored, value, exact, exercise.share)
+    if not exact and _rounds_to(stored["answer"], salt, value):
         return Feedback(exercise.id, "wrong", "that decimal is the answer rounded: give the exact value (a whole number, "
-                        "a fraction, or the sympy Rational that the odds functions return)")
+                        "a fraction, or the sympy Rational that the odds functions return)"), fields
     if slip:
-        return Feedback(exercise.id, "wrong", f"not quite: {slip}. Hint: {exercise.hint}")
+        return Feedback(exercise.id, "wrong", f"not quite: {slip}. Hint: {exercise.hint}"), fields
     if not exact:
         return Feedback(exercise.id, "wrong", "that is a decimal; give the exact value (a whole number or a sympy Rational). "
-                        f"Hint: {exercise.hint}")
-    return Feedback(exercise.id, "wrong", f"not quite. Hint: {exercise.hint}")
+                        f"Hint: {exercise.hint}"), fields
+    return Feedback(exercise.id, "wrong", f"not quite. Hint: {exercise.hint}"), fields
 
 
-def _is_probability(expected) -> bool:
-    return 0 <= expected <= 1 and not (isinstance(expected, int) or getattr(expected, "is_Integer", False))
-
-
-def _slip(key: _Key, value, same: Callable, share: bool) -> str:
+def _slip(key: _Key, stored: dict, value, exact: bool, share: bool) -> str:
     """The hint for a usual exact mistake that ``value`` matches, or ""."""
+    salt = stored["salt"]
     for mistake in key.mistakes:
-        if mistake.value is not None and same(value, sp.sympify(mistake.value())):
+        if mistake.name in stored["mistakes"] and _equals(stored["mistakes"][mistake.name], salt, value, exact):
             return mistake.hint
-    expected = sp.sympify(key.answer())
-    if share and 1 < value <= 100 and same(value / 100, expected):
+    if share and 1 < value <= 100 and _equals(stored["answer"], salt, value / 100, exact):
         return "that looks like a percent: a probability is a number between 0 and 1 (0.45, not 45)"
-    if share and key.complement and same(1 - value, expected):
+    if share and key.complement and _equals(stored["answer"], salt, 1 - value, exact):
         return key.complement
     return ""
 
 
-def _judge_estimate(exercise: Exercise, value) -> Feedback:
-    key, truth, n = _KEY[exercise.id], _measured()[exercise.id], exercise.games
-    estimate = float(value) if abs(value) < 10**12 else math.inf
-    low, high = _accepted(exercise.id)
+# ---- simulated estimates: the run they come from -------------------------------------------
 
-    def close(target: dict, shifted: float) -> bool:
-        spread = Z99 * math.sqrt(target["sd"] ** 2 / n + target["sd"] ** 2 / target["games"])
-        return abs(shifted - target["value"]) <= max(spread, 1e-9)
 
-    range_words = f"your estimate lies where 99 in 100 estimates from {n:,} games fall, whatever the seed"
-    if low <= estimate <= high:
-        feedback = Feedback(exercise.id, "right", f"right: {range_words}", {"estimate": estimate, "games": n})
-        return _with_reveal(exercise, feedback, estimate, *_interval(estimate, n, truth["sd"], exercise.share))
+class _Refused(Exception):
+    """A measurement that cannot be judged: why, in words for the student, with its status and
+    what the record keeps of it."""
+
+    def __init__(self, message: str, status: str = "wrong", **fields):
+        super().__init__(message)
+        self.message, self.status, self.fields = message, status, fields
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A student's measurement: the estimate, from how many games and which seed, and the
+    wins it counts (for a share); ``source`` says what it was read from."""
+
+    estimate: float
+    games: int
+    seed: int | None
+    wins: int | None
+    source: str
+
+
+#: Games of a run on the object path that are played again to check that a table is what it says.
+REPLAYED_GAMES = 20
+
+
+def _judge_estimate(exercise: Exercise, answer, games) -> tuple:
+    key = _KEY[exercise.id]
+    try:
+        run = _read_run(exercise, key, answer, games)
+    except _Refused as why:
+        return Feedback(exercise.id, why.status, f"{why.message}. Hint: {exercise.hint}"), {"answer": _short_run(answer), **why.fields}
+    n, estimate, asked = run.games, run.estimate, exercise.games
+    low, high = _accepted(exercise.id, n)
+    shown = f"{estimate:.4f}" if math.isfinite(estimate) and abs(estimate) < 10**6 else _shown(estimate)
+    fields = {"answer": f"{shown} from {n:,} games" + (" (typed)" if run.source == "typed" else f" ({run.source})"),
+              "games": n, "seed": run.seed}
+    inside = low <= estimate <= high
+    details = {"estimate": estimate if math.isfinite(estimate) else None, "games": n, "seed": run.seed}
+    if math.isfinite(estimate) and (not exercise.share or 0 <= estimate <= 1):
+        own_low, own_high = _interval(exercise.id, run)
+        details.update(low=own_low, high=own_high)
+        interval = f"its 95% interval: {own_low:.3f} to {own_high:.3f}"
+    else:
+        own_low = own_high = None
+        interval = ""
+    if n < asked:
+        where = "lies where" if inside else "lies outside where"
+        wider = f"{interval}, about {math.sqrt(asked / n):.1f} times as wide as from {asked:,} games" if interval else ""
+        message = (f"not yet: this run has {n:,} games and the exercise asks for at least {asked:,} (give games={asked}). "
+                   f"Your estimate {shown} {where} 99 in 100 estimates from {n:,} games fall" + (f" ({wider})" if wider else ""))
+        return Feedback(exercise.id, "wrong", message, details), fields
+    if inside:
+        right = Feedback(exercise.id, "right", f"right: your estimate {shown} from {n:,} games lies where 99 in 100 estimates "
+                         f"from {n:,} games fall, whatever the seed ({interval})", details)
+        feedback, first = _with_reveal(exercise, right, estimate, own_low, own_high)
+        return feedback, {**fields, "prediction_first": first}
     slip = ""
     for mistake in key.mistakes:
-        if close(truth["mistakes"][mistake.name], estimate):
+        band = _measured()[exercise.id]["mistakes"].get(mistake.name)
+        if band is not None and _close(band, estimate, n):
             slip = mistake.hint
             break
     if not slip and exercise.share:
@@ -909,27 +1160,224 @@ def _judge_estimate(exercise: Exercise, value) -> Feedback:
             slip = key.complement
         elif not 0 <= estimate <= 1:
             slip = "a share of games lies between 0 and 1"
-    far = f"too far from the true value for an estimate from {n:,} games (99 in 100 of them land closer)"
+    if not slip and run.source == "table":
+        slip = "the table is of the asked game and bots, so this is the 1 run in 100 that lands this far: run it with another seed"
+    far = f"your estimate {shown} is too far from the true value for an estimate from {n:,} games (99 in 100 of them land closer)"
     return Feedback(exercise.id, "wrong", f"{far}: {slip}. Hint: {exercise.hint}" if slip else f"{far}. Hint: {exercise.hint}",
-                    {"estimate": estimate if math.isfinite(estimate) else None, "games": n})
+                    details), fields
+
+
+def _short_run(answer) -> str:
+    import pandas as pd
+
+    if isinstance(answer, pd.DataFrame):
+        return f"a table of {len(answer):,} rows (refused)"
+    if isinstance(answer, (list, tuple)) and answer and hasattr(answer[0], "winners"):
+        return f"{len(answer):,} records (refused)"
+    return _short(answer)
+
+
+def _close(band: dict, estimate: float, n: int) -> bool:
+    """Whether ``estimate`` from ``n`` games is where 99 in 100 estimates of the banded value fall."""
+    low, high = band["band"]
+    spread = Z99 * band["sd"] / math.sqrt(n) + (high - low) / 2
+    return abs(estimate - (low + high) / 2) <= max(spread, 1e-9)
+
+
+def _asked(measure: _Measure) -> str:
+    game = measure.game()
+    what = f"{game.name!r}" if measure.load.__doc__ == f"gamedesign.load({game.name!r}, players={game.num_players})" else \
+        f"{game.name!r} ({measure.load.__doc__})"
+    if measure.tested:
+        return f"{what} with {game.num_players} players: {measure.tested} against {measure.bots}"
+    return f"{what} with {game.num_players} players: {', '.join(measure.lineup())}"
+
+
+def _what_to_give(exercise: Exercise, key: _Key, value) -> str:
+    if key.measure.tested:
+        given = "the rung ladder.play_rung returned"
+    else:
+        given = "the table gamedesign.simulate returned"
+    return (f"give check {given} (check({exercise.id!r}, ...)), or your estimate with the number of games it comes "
+            f"from (check({exercise.id!r}, {_shown(value)}, games=...)): an estimate is judged by how many games it comes from")
+
+
+def _read_run(exercise: Exercise, key: _Key, answer, games) -> _Run:
+    """The run a simulate exercise's answer gives (raises :class:`_Refused` saying why not)."""
+    import pandas as pd
+
+    measure = key.measure
+    if games is not None:
+        if isinstance(games, bool) or not isinstance(games, numbers.Integral) or not 1 <= games <= answers.MAX_GAMES:
+            raise _Refused(f"games= is the number of games your estimate comes from, a whole number such as {exercise.games}, "
+                           f"not {str(games)[:40]}")
+        value, _ = _read_number(answer)
+        estimate = float(value) if abs(value) < 10**12 else math.inf
+        wins = round(estimate * int(games)) if exercise.share and 0 <= estimate <= 1 else None
+        return _Run(estimate, int(games), None, wins, "typed")
+    if isinstance(answer, pd.DataFrame):
+        return _from_table(key, answer)
+    if isinstance(answer, (list, tuple)) and answer and all(hasattr(r, "winners") and hasattr(r, "game_name") for r in answer):
+        return _from_records(key, answer)
+    if isinstance(answer, dict) or (hasattr(answer, "keys") and not isinstance(answer, pd.Series)):
+        return _from_rung(key, answer)
+    try:
+        value, _ = _read_number(answer)
+    except _NotANumber:
+        given = "a ladder rung" if measure.tested else "a table from gamedesign.simulate"
+        raise _Refused(f"expected {given}, got {type(answer).__name__}") from None
+    raise _Refused(_what_to_give(exercise, key, value), status="not answered")
+
+
+def _from_table(key: _Key, table) -> _Run:
+    measure = key.measure
+    asked = _asked(measure)
+    if measure.tested:
+        raise _Refused(f"this exercise measures a ladder rung ({asked}): give check the rung ladder.play_rung returned")
+    needed = {"game", "seat", "bot", "won"}
+    if not needed <= set(table.columns):
+        missing = ", ".join(sorted(needed - set(table.columns)))
+        raise _Refused(f"this table lacks the column {missing}: give check the whole table gamedesign.simulate returned")
+    n = int(table["game"].nunique())
+    seed = table.attrs.get("seed")
+    seed = int(seed) if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) else None
+    facts = {"games": n, "seed": seed}
+    if n == 0:
+        raise _Refused("this table holds no games", **facts)
+    game = measure.game()
+    if set(table.columns) != _columns(measure.load):
+        other = _game_by_columns(frozenset(table.columns))
+        if other:
+            raise _Refused(f"this table is of {other!r}, the exercise asks for {asked}", **facts)
+        raise _Refused(f"this table's columns are not those of {game.name!r} (the exercise asks for {asked}): give check "
+                       "the table gamedesign.simulate returned, unchanged", **facts)
+    seats = sorted(int(s) for s in set(table["seat"]))
+    if seats != list(range(game.num_players)):
+        raise _Refused(f"this table is of {len(seats)} players, the exercise asks for {asked}", **facts)
+    if (table.groupby("game").size() != game.num_players).any():
+        raise _Refused("some of the table's rows are left out (each game has one row per seat): give check the whole "
+                       "table gamedesign.simulate returned", **facts)
+    bots = [str(table.loc[table["seat"] == s, "bot"].iloc[0]) for s in seats]
+    if bots != measure.lineup():
+        raise _Refused(f"this table's bots are {', '.join(bots)}, the exercise asks for {asked}", **facts)
+    path = table.attrs.get("path")
+    if seed is None or path not in ("batch", "object"):
+        raise _Refused("this table has lost its seed (table.attrs['seed']), so its games cannot be checked: give check "
+                       "the table gamedesign.simulate returned, not a copy", **facts)
+    if not _replays(measure.load, measure.lineup(), table, seed, path, n):
+        for mistake in key.mistakes:
+            other = mistake.measure
+            if other is not None and not other.every_seat and other.load is not measure.load \
+                    and other.game().num_players == game.num_players and other.lineup() == measure.lineup() \
+                    and _replays(other.load, other.lineup(), table, seed, path, n):
+                raise _Refused(f"this table is not of the variant the exercise asks for: {mistake.hint}", **facts)
+        raise _Refused(f"this table's games are not those of {asked} from seed {seed} (other rule options, another deck, "
+                       "or changed rows): build the game as the hint says and give check the table simulate returned", **facts)
+    wins = int(table.loc[table["seat"] == measure.seat, "won"].astype(bool).sum())
+    return _Run(wins / n, n, seed, wins, "table")
+
+
+def _from_records(key: _Key, records) -> _Run:
+    measure = key.measure
+    asked, game = _asked(measure), measure.game()
+    if measure.tested:
+        raise _Refused(f"this exercise measures a ladder rung ({asked}): give check the rung ladder.play_rung returned")
+    names = sorted({str(r.game_name) for r in records})
+    if names != [game.name]:
+        raise _Refused(f"these records are of {', '.join(map(repr, names))}, the exercise asks for {asked}", games=len(records))
+    if {r.players for r in records} != {game.num_players}:
+        raise _Refused(f"these records are of {', '.join(str(p) for p in sorted({r.players for r in records}))} players, "
+                       f"the exercise asks for {asked}", games=len(records))
+    lineups = {tuple(map(str, r.bots)) for r in records}
+    if lineups != {tuple(measure.lineup())}:
+        shown = "; ".join(", ".join(lineup) for lineup in sorted(lineups))
+        raise _Refused(f"these records' bots are {shown}, the exercise asks for {asked}", games=len(records))
+    wins = sum(measure.seat in r.winners for r in records)
+    return _Run(wins / len(records), len(records), None, wins, "records")
+
+
+def _from_rung(key: _Key, rung) -> _Run:
+    measure = key.measure
+    asked, game = _asked(measure), measure.game()
+    needed = {"game", "players", "tested", "field", "games", "wins"}
+    if not measure.tested:
+        raise _Refused(f"expected the table gamedesign.simulate returned ({asked}), got a {type(rung).__name__}")
+    if not needed <= set(rung.keys()):
+        raise _Refused("that is not a rung: give check what ladder.play_rung returned, unchanged")
+    facts = {"games": int(rung["games"]) if isinstance(rung["games"], numbers.Integral) else None}
+    if rung["game"] != game.title:
+        raise _Refused(f"this rung is of {rung['game']!r}, the exercise asks for {asked}", **facts)
+    if rung["players"] != game.num_players:
+        raise _Refused(f"this rung is of {rung['players']} players, the exercise asks for {asked}", **facts)
+    if (rung["tested"], rung["field"]) != (measure.tested, measure.bots):
+        raise _Refused(f"this rung plays {rung['tested']} against {rung['field']}, the exercise asks for {asked}", **facts)
+    games, wins = rung["games"], rung["wins"]
+    if not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (games, wins)) or not 0 <= wins <= games \
+            or games < 1:
+        raise _Refused("this rung's games and wins are not whole numbers (wins at most games): give check the rung unchanged")
+    return _Run(int(wins) / int(games), int(games), None, int(wins), "rung")
 
 
 @lru_cache(maxsize=None)
-def _accepted(exercise_id: str) -> tuple:
-    """The estimates accepted from the asked number of games: where 99 in 100 of them fall.
+def _columns(load: Callable) -> frozenset:
+    """The columns of a table of ``load()``'s games."""
+    import gamedesign
 
-    For a share of games, the wins in ``n`` games are binomial: the range leaves out the
-    0.5% tails on either side (exact, so it holds near 0 and 1 too). For another mean, the
-    normal range of ±2.58 standard errors. Either way the true value's own uncertainty (from
-    the many games that measured it) widens the range a little."""
-    truth, n = _measured()[exercise_id], EXERCISES[exercise_id].games
-    own = Z99 * truth["sd"] / math.sqrt(truth["games"])
+    return frozenset(gamedesign.simulate(_game(load), "random", games=1, seed=0, workers=1, progress=False).columns)
+
+
+@lru_cache(maxsize=64)
+def _game_by_columns(columns: frozenset) -> str:
+    """The name of the known game whose tables have these ``columns``, or ""."""
+    from .registry import BUILT_IN, EXAMPLES
+
+    for name in (*BUILT_IN, *EXAMPLES):
+        try:
+            if _columns(_load(name)) == columns:
+                return name
+        except Exception:  # a game that cannot be played here names nothing
+            continue
+    return ""
+
+
+def _replays(load: Callable, lineup: list, table, seed: int, path: str, n: int) -> bool:
+    """Whether ``load()``'s games between ``lineup`` from ``seed`` are the table's games (its
+    first batch chunk, or its first :data:`REPLAYED_GAMES` games on the object path)."""
+    import gamedesign
+
+    game = _game(load)
+    try:
+        if path == "batch":
+            from .registry import game_module
+
+            count = min(n, int(getattr(game_module(game.name), "BATCH_SIZE", n)))
+            again = gamedesign.simulate(game, lineup, games=count, seed=seed, batch=True, workers=1, progress=False)
+        else:
+            count = min(n, REPLAYED_GAMES)
+            again = gamedesign.simulate(game, lineup, games=count, seed=seed, batch=False, workers=1, progress=False)
+    except Exception:  # no such path for this game: not its games
+        return False
+    columns = ["game", "seat", "bot", "score", "won"]
+    mine = table.loc[table["game"] < count, columns].reset_index(drop=True).astype(str)
+    return mine.equals(again[columns].reset_index(drop=True).astype(str))
+
+
+@lru_cache(maxsize=None)
+def _accepted(exercise_id: str, games: int) -> tuple:
+    """The estimates accepted from ``games`` games: where 99 in 100 of them fall.
+
+    For a share of games, the wins in ``games`` games are binomial: the range leaves out the
+    0.5% tails on either side at the ends of the true value's own band (exact, so it holds
+    near 0 and 1 too). For another mean, the normal range of ±2.58 standard errors beyond the
+    band."""
+    entry, n = _measured()[exercise_id], games
+    band_low, band_high = entry["band"]
     if not EXERCISES[exercise_id].share:
-        spread = Z99 * truth["sd"] / math.sqrt(n) + own
-        return truth["value"] - spread, truth["value"] + spread
+        spread = Z99 * entry["sd"] / math.sqrt(n)
+        return band_low - spread, band_high + spread
     tail = (1 - 0.99) / 2
-    lowest = _binomial_tail(n, truth["value"] - own, lower=True)
-    highest = _binomial_tail(n, truth["value"] + own, lower=False)
+    lowest = _binomial_tail(n, band_low, lower=True)
+    highest = _binomial_tail(n, band_high, lower=False)
     k_low = next(k for k in range(n + 1) if lowest[k] >= tail)
     k_high = next(k for k in range(n, -1, -1) if highest[k] >= tail)
     return (k_low - 0.5) / n, (k_high + 0.5) / n
@@ -951,49 +1399,52 @@ def _binomial_tail(n: int, p: float, lower: bool) -> list:
     return tails
 
 
-def _interval(estimate: float, games: int, sd: float, share: bool) -> tuple:
-    """The 95% interval of a student's estimate from ``games`` games (Wilson for a share)."""
-    if share and 0 <= estimate <= 1:
+def _interval(exercise_id: str, run: _Run) -> tuple:
+    """The 95% interval of a student's run (Wilson from its wins for a share)."""
+    if run.wins is not None:
         from .odds import estimate as wilson
 
-        rate = wilson(round(estimate * games), games)
+        rate = wilson(run.wins, run.games)
         return rate.low, rate.high
-    half = Z95 * sd / math.sqrt(games)
-    return estimate - half, estimate + half
+    half = Z95 * _measured()[exercise_id]["sd"] / math.sqrt(run.games)
+    return run.estimate - half, run.estimate + half
 
 
-def _with_reveal(exercise: Exercise, feedback: Feedback, value: float, low, high) -> Feedback:
-    """A right answer, followed by what it says about the prediction it reveals (if any)."""
+def _with_reveal(exercise: Exercise, feedback: Feedback, value: float, low, high) -> tuple:
+    """A right answer, followed by what it says about the prediction it reveals (if any), and
+    whether that prediction came first (None: no prediction, or nothing to reveal)."""
     if not exercise.reveals:
-        return feedback
-    prediction = _prediction(exercise.reveals)
-    if prediction is None:
+        return feedback, None
+    made = _prediction(exercise.reveals)
+    if made is None:
         return Feedback(feedback.exercise, feedback.status,
                         f"{feedback.message}. No prediction of yours is written down for {exercise.reveals}: next time, predict first",
-                        feedback.details)
-    compared = _comparison(EXERCISES[exercise.reveals], prediction, value, low, high)
+                        feedback.details), None
+    guess, first = made
+    compared = _comparison(EXERCISES[exercise.reveals], guess, value, low, high, first)
     return Feedback(feedback.exercise, feedback.status, f"{feedback.message}. {compared.message[0].upper()}{compared.message[1:]}",
-                    {**feedback.details, **compared.details})
+                    {**feedback.details, **compared.details}), first
 
 
-def _comparison(prediction_exercise: Exercise, guess: float, value: float, low, high) -> Feedback:
+def _comparison(prediction_exercise: Exercise, guess: float, value: float, low, high, first: bool = True) -> Feedback:
     exercise_id = prediction_exercise.id
-    details = {"prediction": guess, "measured": value, "low": low, "high": high}
+    details = {"prediction": guess, "measured": value, "low": low, "high": high, "prediction_first": first}
+    yours = f"your prediction {guess:g}" + ("" if first else f" ({answers.AFTER_ANSWER})")
     if low is None:  # an exact value: no interval
         gap = guess - value
         if abs(gap) <= CLOSE:
-            words = f"your prediction {guess:g} is within {CLOSE:g} of the exact value, {value:.4f}: well predicted"
+            words = f"{yours} is within {CLOSE:g} of the exact value, {value:.4f}: well predicted"
         else:
             side, meaning = ("above", prediction_exercise.less) if gap > 0 else ("below", prediction_exercise.more)
-            words = f"your prediction {guess:g} is {abs(gap):.2f} {side} the exact value, {value:.4f}: {meaning}"
+            words = f"{yours} is {abs(gap):.2f} {side} the exact value, {value:.4f}: {meaning}"
         return Feedback(exercise_id, "compared", words, details)
     span = f"{low:.3f} to {high:.3f}"
     if low <= guess <= high:
-        words = f"your prediction {guess:g} is inside the 95% interval of the measurement, {span}: well predicted"
+        words = f"{yours} is inside the 95% interval of the measurement, {span}: well predicted"
     elif guess > high:
-        words = f"your prediction {guess:g} is above the 95% interval of the measurement, {span}: {prediction_exercise.less}"
+        words = f"{yours} is above the 95% interval of the measurement, {span}: {prediction_exercise.less}"
     else:
-        words = f"your prediction {guess:g} is below the 95% interval of the measurement, {span}: {prediction_exercise.more}"
+        words = f"{yours} is below the 95% interval of the measurement, {span}: {prediction_exercise.more}"
     return Feedback(exercise_id, "compared", words, details)
 
 
@@ -1047,7 +1498,10 @@ def _sample(values) -> tuple:
     return mean, mean - half, mean + half
 
 
+
+
 __all__ = [
-    "EXERCISES", "AnswersFileError", "Exercise", "Feedback", "answers_file", "check", "collect", "export_csv", "predict",
-    "reveal", "set_answers_file", "set_name",
+    "ASSIGNMENT_FIELDS", "EXERCISES", "AnswersFileError", "Exercise", "ExerciseError", "Feedback", "answers_file",
+    "assignment", "canonical", "check", "collect", "digest", "export_csv", "hashes", "own_words", "predict", "reveal",
+    "rounded", "save_assignment", "saved_assignment", "set_answers_file", "set_name",
 ]

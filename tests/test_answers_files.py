@@ -20,14 +20,14 @@ from gamedesign import answers, exercises
 from gamedesign.answers import AnswersFileError, collect, export_csv, read_answers, save_answer
 from gamedesign.exercises import check, predict, reveal, set_answers_file
 
-EXPLANATION = "Fewer Leg Days leave more scoring cards in every hand, so the random bots catch up."
+EXPLANATION = "With fewer Leg Days every hand holds more useful cards, so careless players lose less by drafting badly and catch up quickly."
 TIME = "2026-12-01T10:15:00+00:00"
 
 
 @pytest.fixture(autouse=True)
 def answers_file(tmp_path, monkeypatch):
     """Every test saves into its own answers file and starts with no prediction in memory."""
-    monkeypatch.setattr(exercises, "_PREDICTIONS", {})
+    monkeypatch.setattr(exercises, "_UNSAVED", {})
     monkeypatch.setattr(answers, "_name", None)
     path = set_answers_file(tmp_path / "my_answers.json")
     yield path
@@ -73,7 +73,7 @@ def test_two_notebooks_saving_to_one_file_at_once_keep_every_answer(answers_file
             saver.stdout.close()
     saved = read_answers(answers_file)["answers"]
     assert set(saved) == {f"{who}-{i}" for who in ("tab-a", "tab-b") for i in range(100)}
-    assert saved["tab-b-42"]["answer"] == 0.42
+    assert saved["tab-b-42"][-1]["answer"] == 0.42
 
 
 def test_a_file_another_notebook_holds_is_not_saved_and_says_so(answers_file, monkeypatch):

@@ -140,7 +140,7 @@ def test_a_prediction_is_revealed_against_a_row_of_the_table(tmp_path, monkeypat
     from gamedesign import exercises
     from gamedesign.exercises import predict, reveal, set_answers_file
 
-    monkeypatch.setattr(exercises, "_PREDICTIONS", {})
+    monkeypatch.setattr(exercises, "_UNSAVED", {})
     set_answers_file(tmp_path / "my_answers.json")
     try:
         cheats = rows(concepts.leader_targeting(bots="greedy", games=40, seed=3)).loc[("greedy", "Cheat")]
