@@ -45,6 +45,10 @@ MAX_TRIALS = 1_000_000
 MAX_DEALS = 20_000
 #: The most cards one :func:`sample_draws` call may shuffle in all (trials x population).
 MAX_SHUFFLED_CARDS = 50_000_000
+#: The most cards in the one deck :func:`sample_draws` shuffles: a longer deck shuffles
+#: several times slower per card (it no longer fits the processor's caches), and a deal
+#: from it is no faster to check than one from a smaller deck.
+MAX_SHUFFLED_DECK = 2_000_000
 #: The most cards in the population of an exact answer: the largest deck a game may hold.
 #: The exact fractions grow with the population (C(2000, 1000) has 600 digits), and so
 #: does the work; within this limit the slowest exact question takes about a second.
@@ -73,7 +77,7 @@ def _check_counts(
     """The four counts as ints, or a ``ValueError`` naming the wrong one and what is allowed.
 
     ``exact`` questions keep the population within :data:`MAX_POPULATION`; a simulation
-    keeps its own limits (:data:`MAX_SHUFFLED_CARDS`)."""
+    keeps its own limits (:data:`MAX_SHUFFLED_DECK`, :data:`MAX_SHUFFLED_CARDS`)."""
     k = _whole(k_name, k)
     successes = _whole("successes", successes)
     population = _whole("population", population)
@@ -503,8 +507,8 @@ def sample_draws(
     wanted cards, after the redraw step of :func:`p_with_redraw` when ``redraw > 0``.
 
     A quick check for any deck counts; the notebooks check real games with the engine.
-    ``trials`` is at most :data:`MAX_TRIALS`, and ``trials * population`` at most
-    :data:`MAX_SHUFFLED_CARDS`.
+    ``trials`` is at most :data:`MAX_TRIALS`, ``population`` at most
+    :data:`MAX_SHUFFLED_DECK`, and ``trials * population`` at most :data:`MAX_SHUFFLED_CARDS`.
     """
     import numpy as np
 
@@ -512,6 +516,10 @@ def sample_draws(
     redraw = _whole("redraw", redraw)
     trials = _check_trials(trials)
     seed = _whole("seed", seed)
+    if population > MAX_SHUFFLED_DECK:
+        raise TooLargeError(
+            f"population must be at most {MAX_SHUFFLED_DECK:,} cards to shuffle, not {_number(population)}"
+        )
     if trials * population > MAX_SHUFFLED_CARDS:
         raise TooLargeError(
             f"trials x population must be at most {MAX_SHUFFLED_CARDS:,} cards to shuffle, "
@@ -523,7 +531,7 @@ def sample_draws(
     # Only as many cards as the redraw can reach: after the hand, up to ``redraw`` more.
     spare = min(redraw, population - draws)
     hits = 0
-    chunk = max(1, 2_000_000 // max(population, 1))  # rows shuffled at once, to bound memory
+    chunk = max(1, MAX_SHUFFLED_DECK // max(population, 1))  # rows shuffled at once, to bound memory
     for start in range(0, trials, chunk):
         rows = min(chunk, trials - start)
         orders = rng.permuted(np.tile(deck, (rows, 1)), axis=1)
@@ -556,6 +564,7 @@ __all__ = [
     "MAX_KINDS",
     "MAX_POPULATION",
     "MAX_SHUFFLED_CARDS",
+    "MAX_SHUFFLED_DECK",
     "MAX_TRIALS",
     "MAX_Z",
     "TooLargeError",

@@ -272,6 +272,15 @@ def test_an_interval_can_only_be_made_the_right_way_round():
         odds.agrees(10**400, odds.estimate(1, 2))  # too big for a float: still a clear refusal
 
 
+def test_a_shuffle_is_of_at_most_the_largest_deck_it_may_shuffle():
+    n = odds.MAX_SHUFFLED_DECK
+    with pytest.raises(odds.TooLargeError, match=f"population must be at most {n:,} cards to shuffle"):
+        odds.sample_draws(10, n + 1, 5, trials=1)
+    # The largest deck: a hand of 30 from half wanted misses them all with chance about 2**-30.
+    miss = math.comb(n // 2, 30) / math.comb(n, 30)
+    assert odds.agrees(1 - miss, odds.sample_draws(n // 2, n, 30, trials=3, seed=1))
+
+
 def test_checks_by_dealing_real_games_are_bounded():
     game = gamedesign.load("gym")
     with pytest.raises(odds.TooLargeError, match=f"trials must be at most {odds.MAX_DEALS:,}"):

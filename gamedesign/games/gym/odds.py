@@ -27,8 +27,8 @@ from .rules import EVENTS_IN_PLAY, REVEAL
 #: each is counted; the printed deck has 6 Brats.
 MAX_ADVANCES = 10
 #: The most games :func:`deal_top_four_by_position` plays (each a whole pick phase with
-#: random bots, about half a millisecond): under two seconds.
-MAX_PLAYED_GAMES = 3_000
+#: random bots, about half a millisecond): about a second.
+MAX_PLAYED_GAMES = 2_000
 
 
 def brats_in_first_reveal(k: int = 1, deck: Deck = DEFAULT_DECK) -> Odds:
