@@ -1488,13 +1488,20 @@ def _sample(values) -> tuple:
     numbers_ = numbers_[~np.isnan(numbers_)]
     if numbers_.ndim != 1 or len(numbers_) < 2:
         raise _NotANumber("a measurement needs the results of at least two games")
-    mean = float(numbers_.mean())
+    # An infinite result would make the interval NaN to NaN: refuse it by name instead.
+    infinite = numbers_[np.isinf(numbers_)]
+    if infinite.size:
+        raise _NotANumber(f"measured holds {infinite[0]:g}, which is not a finite number (a game's result always is)")
+    with np.errstate(over="ignore", invalid="ignore"):  # checked below: a clear message, not a warning
+        mean, spread = float(numbers_.mean()), float(numbers_.std(ddof=1))
     if np.isin(numbers_, (0.0, 1.0)).all():
         from .odds import estimate as wilson
 
         rate = wilson(int(numbers_.sum()), len(numbers_))
         return mean, rate.low, rate.high
-    half = Z95 * float(numbers_.std(ddof=1)) / math.sqrt(len(numbers_))
+    half = Z95 * spread / math.sqrt(len(numbers_))
+    if not (math.isfinite(mean) and math.isfinite(half)):
+        raise _NotANumber("measured holds results too large to average (beyond about 1e308)")
     return mean, mean - half, mean + half
 
 

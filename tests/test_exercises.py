@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import numbers
+import math
 import os
 from decimal import Decimal
 from fractions import Fraction
@@ -320,6 +321,18 @@ def test_reveal_before_predicting_or_of_junk_says_why():
     predict("own-predict-1", 0.5)
     assert reveal("own-predict-1", "lots").status == "wrong"
     assert reveal("own-predict-1", [1]).status == "wrong"
+
+
+@pytest.mark.parametrize(
+    "measured",
+    [[math.inf, 1.0, 2.0], pd.Series([0.5, -math.inf]), np.array([1.0, 0.0, np.inf]), [1e308, 1e308, 1e308]],
+    ids=["list", "column", "array", "too large to average"],
+)
+def test_reveal_refuses_infinite_results_by_name(measured):
+    predict("own-predict-1", 0.5)
+    feedback = reveal("own-predict-1", measured)
+    assert feedback.status == "wrong" and "measured holds" in feedback.message
+    assert "nan" not in feedback.message.lower()
 
 
 @pytest.mark.parametrize("value, words", [(1.6, "between 0 and 1"), (45, "percent"), ("maybe", "got str"), (sp.I, "complex")])

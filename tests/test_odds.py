@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import math
 
+import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import gamedesign
-from gamedesign import odds
+from gamedesign import decks, odds
 
 
 def test_exact_values_match_brute_force_counting():
@@ -140,3 +142,147 @@ def test_deals_check_their_arguments():
         odds.estimate_from_deals("legday", bool, trials=3)
     with pytest.raises(ValueError, match="the condition held in none of the 3 deals"):
         odds.estimate_from_deals(game, bool, trials=3, condition=lambda state: False)
+
+
+# ---- how big a question may be --------------------------------------------------------------
+
+def direct_at_least(k, successes, population, draws):
+    """Every term with its own binomials (the textbook sum, independent of the running products)."""
+    return sum((odds.hypergeom_pmf(i, successes, population, draws) for i in range(k, draws + 1)), sp.Integer(0))
+
+
+@settings(deadline=None)  # not a timed test
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 62))
+def test_at_least_equals_the_sum_of_its_terms(population, successes, draws, k):
+    successes, draws = min(successes, population), min(draws, population)
+    assert odds.p_at_least(k, successes, population, draws) == direct_at_least(k, successes, population, draws)
+
+
+@settings(deadline=None)
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
+def test_every_row_of_the_distribution_equals_its_own_binomials(population, successes, draws):
+    successes, draws = min(successes, population), min(draws, population)
+    table = odds.distribution(successes, population, draws)
+    below = sp.Integer(0)
+    for i, p, at_most, at_least_i in zip(table["count"], table["P(X = i)"], table["P(X <= i)"], table["P(X >= i)"]):
+        assert p == odds.hypergeom_pmf(i, successes, population, draws) != 0
+        assert at_least_i == 1 - below and at_most == below + p
+        below += p
+    assert below == 1
+
+
+def test_the_largest_deck_a_game_may_hold_can_be_asked_about():
+    n = decks.MAX_DECK_CARDS
+    assert odds.MAX_POPULATION >= n
+    # One wanted card among n, 30 drawn: it is in the hand with chance 30 / n.
+    assert odds.p_at_least(1, 1, n, decks.MAX_HAND_SIZE) == sp.Rational(decks.MAX_HAND_SIZE, n)
+
+
+def test_the_biggest_accepted_at_least_answers_exactly():
+    n = odds.MAX_POPULATION
+    half = n // 2
+    # Half the deck wanted, half drawn: X and (half - X) have the same distribution, so
+    # P(X >= half/2) = (1 + P(X = half/2)) / 2.
+    middle = odds.hypergeom_pmf(half // 2, half, n, half)
+    assert odds.p_at_least(half // 2, half, n, half) == (1 + middle) / 2
+    shown = odds.at_least(half // 2, half, n, half)
+    assert shown.value == (1 + middle) / 2 and r"\binom{2000}{1000}" in shown.formula
+
+
+def test_the_biggest_accepted_distribution_is_complete_and_symmetric():
+    n = odds.MAX_POPULATION
+    half = n // 2
+    table = odds.distribution(half, n, half)
+    pmf = list(table["P(X = i)"])
+    assert list(table["count"]) == list(range(half + 1))
+    assert sum(pmf) == 1 and pmf == pmf[::-1]
+    assert pmf[123] == odds.hypergeom_pmf(123, half, n, half)
+    assert table["P(X >= i)"][700] == odds.p_at_least(700, half, n, half)
+
+
+TOO_BIG = odds.MAX_POPULATION + 1
+
+OVER_THE_LIMIT = [
+    (odds.hypergeom_pmf, (1, 10, TOO_BIG, 5)),
+    (odds.p_at_least, (1, 10, TOO_BIG, 5)),
+    (odds.at_least, (1, 10, TOO_BIG, 5)),
+    (odds.at_least_formula, (1, 10, TOO_BIG, 5)),
+    (odds.expected_count, (10, TOO_BIG, 5)),
+    (odds.distribution, (10, TOO_BIG, 5)),
+    (odds.p_all_of, ({"a": (10, 1)}, TOO_BIG, 5)),
+    (odds.all_of, ({"a": (10, 1)}, TOO_BIG, 5)),
+    (odds.all_of_formula, ({"a": (10, 1)}, TOO_BIG, 5)),
+    (odds.p_with_redraw, (1, 10, TOO_BIG, 5, 3)),
+    (odds.with_redraw, (1, 10, TOO_BIG, 5, 3)),
+    (odds.p_at_least, (1, 10, 10**100, 5)),
+    (odds.p_with_redraw, (10**6, 10**6, 10**7, 10**6, 10**6)),
+]
+
+
+@pytest.mark.parametrize("function, args", OVER_THE_LIMIT, ids=lambda v: getattr(v, "__name__", None))
+def test_a_population_over_the_limit_is_refused_naming_it(function, args):
+    with pytest.raises(odds.TooLargeError, match="population must be at most 2,000 cards") as refused:
+        function(*args)
+    assert isinstance(refused.value, ValueError) and len(str(refused.value)) < 200
+
+
+def test_too_many_kinds_are_refused_naming_the_limit():
+    kinds = {f"card {i}": (1, 1) for i in range(odds.MAX_KINDS + 1)}
+    for function in (odds.p_all_of, odds.all_of):
+        with pytest.raises(odds.TooLargeError, match=f"at most {odds.MAX_KINDS} kinds"):
+            function(kinds, 1000, 500)
+    # As many kinds as a deck may list answer: one card of each, all of them drawn.
+    kinds = {f"card {i}": (1, 1) for i in range(odds.MAX_KINDS)}
+    assert odds.p_all_of(kinds, odds.MAX_KINDS, odds.MAX_KINDS) == 1
+    assert odds.p_all_of(kinds, odds.MAX_KINDS + 1, odds.MAX_KINDS) == sp.Rational(1, odds.MAX_KINDS + 1)
+
+
+NOT_FINITE = [math.inf, -math.inf, math.nan, np.float64("inf"), np.nan, sp.oo, sp.nan, 1e308 * 10]
+
+
+@pytest.mark.parametrize("value", NOT_FINITE, ids=repr)
+def test_infinite_and_nan_counts_are_refused_by_name(value):
+    calls = [
+        (odds.p_at_least, (value, 2, 5, 2), "k must be a whole number"),
+        (odds.hypergeom_pmf, (1, value, 5, 2), "successes must be a whole number"),
+        (odds.distribution, (2, value, 2), "population must be a whole number"),
+        (odds.at_least, (1, 2, 5, value), "draws must be a whole number"),
+        (odds.p_with_redraw, (1, 2, 5, 2, value), "redraw must be a whole number"),
+        (odds.p_all_of, ({"a": (value, 1)}, 5, 2), "cards in the population must be a whole number"),
+        (odds.p_all_of, ({"a": (2, value)}, 5, 2), "at least must be a whole number"),
+        (odds.sample_draws, (1, 5, 3), "trials must be a whole number", {"trials": value}),
+        (odds.estimate, (1, 3), "z must be a positive number, at most 10", {"z": value}),
+        (odds.estimate, (value, 3), "hits must be a whole number"),
+        (odds.agrees, (value, odds.estimate(1, 2)), "exact must be a probability"),
+        (odds.Estimate, (1, 2, value, 0.9), "low must be a number from 0 to 1"),
+        (odds.Estimate, (1, 2, 0.1, value), "high must be a number from 0 to 1"),
+    ]
+    for function, args, words, *kwargs in calls:
+        with pytest.raises(ValueError, match=words):
+            function(*args, **(kwargs[0] if kwargs else {}))
+
+
+def test_an_interval_can_only_be_made_the_right_way_round():
+    assert str(odds.Estimate(1, 2, 0.1, 0.9)) == "0.5000 (95% interval 0.1000 to 0.9000, 2 trials)"
+    with pytest.raises(ValueError, match=r"low \(0.9\) cannot exceed high \(0.1\)"):
+        odds.Estimate(1, 2, 0.9, 0.1)
+    with pytest.raises(ValueError, match="hits .3. cannot exceed trials .2."):
+        odds.Estimate(3, 2, 0.1, 0.9)
+    with pytest.raises(ValueError, match="exact must be a probability"):
+        odds.agrees(10**400, odds.estimate(1, 2))  # too big for a float: still a clear refusal
+
+
+def test_a_shuffle_is_of_at_most_the_largest_deck_it_may_shuffle():
+    n = odds.MAX_SHUFFLED_DECK
+    with pytest.raises(odds.TooLargeError, match=f"population must be at most {n:,} cards to shuffle"):
+        odds.sample_draws(10, n + 1, 5, trials=1)
+    # The largest deck: a hand of 30 from half wanted misses them all with chance about 2**-30.
+    miss = math.comb(n // 2, 30) / math.comb(n, 30)
+    assert odds.agrees(1 - miss, odds.sample_draws(n // 2, n, 30, trials=3, seed=1))
+
+
+def test_checks_by_dealing_real_games_are_bounded():
+    game = gamedesign.load("gym")
+    with pytest.raises(odds.TooLargeError, match=f"trials must be at most {odds.MAX_DEALS:,}"):
+        odds.estimate_from_deals(game, bool, trials=odds.MAX_DEALS + 1)
+    assert odds.estimate_from_deals(game, lambda state: True, trials=5).proportion == 1

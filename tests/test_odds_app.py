@@ -83,3 +83,16 @@ def test_an_unknown_preset_is_refused_before_any_widget(monkeypatch):
         with pytest.raises(ValueError, match="unknown preset"):
             OddsExplorer(preset)
     assert built == []
+
+
+def test_a_deck_too_big_for_an_exact_answer_is_a_message_not_a_traceback():
+    app = OddsExplorer("Leg Day: a Leg Day in my opening 9")
+    app.population.max = odds.MAX_POPULATION + 100  # a teacher's wider slider
+    app.population.value = odds.MAX_POPULATION + 1
+    assert "too big for an exact answer" in app.status.value
+    assert f"at most {odds.MAX_POPULATION:,} cards" in app.status.value
+    assert app.answer.value == "" and app.chart.outputs == ()
+    app.simulate_button.click()
+    assert "Cannot simulate" in app.status.value and f"at most {odds.MAX_POPULATION:,} cards" in app.status.value
+    app.population.value = odds.MAX_POPULATION  # the largest deck answers again
+    assert app.status.value == "" and sp.latex(odds.p_at_least(1, 30, odds.MAX_POPULATION, 9)) in app.answer.value

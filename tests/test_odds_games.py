@@ -82,3 +82,94 @@ def test_gym_kid_scores_chance_mid_pick_phase_agrees_with_played_continuations()
         hits += bool(colours & {game.deck.event(e).colour for e in future.in_play})
     assert odds.agrees(exact.value, odds.estimate(hits, trials))
     assert 0 < exact.value < 1
+
+
+# ---- how big a question may be ---------------------------------------------------------------
+
+import itertools
+import json
+import math
+from importlib import resources
+
+import pytest
+
+
+def gym_deck_with_brats(brats: int) -> dict:
+    """The printed GYM deck with Friendlies turned into Brats until it holds ``brats``."""
+    data = json.loads(resources.files("gamedesign.games.gym").joinpath("deck.json").read_text(encoding="utf-8"))
+    have = sum(kid["type"] == "brat" for kid in data["kids"])
+    for kid in data["kids"]:
+        if have < brats and kid["type"] == "friendly":
+            kid["type"], kid["skills"] = "brat", kid["skills"][:1]
+            have += 1
+    assert have == brats
+    return data
+
+
+@pytest.mark.parametrize("rule", ["either", "two_to_one", "one_to_two"])
+def test_gym_schedules_are_counted_like_every_sequence_of_advances(rule):
+    choices = gym_odds._advance_choices(6, rule)
+    for start in [(0,) * 6, (2, 0, 1, 0, 3, 1)]:
+        for advances in range(4):
+            by_sequence: dict = {}
+            for sequence in itertools.product(choices, repeat=advances):
+                levels = tuple(s + sum(step[i] for step in sequence) for i, s in enumerate(start))
+                by_sequence[levels] = by_sequence.get(levels, 0) + 1
+            assert gym_odds._level_counts(start, advances, choices) == by_sequence
+
+
+def test_gym_top_four_with_the_most_brats_the_exact_odds_follow():
+    from gamedesign.games.gym.cards import parse_deck
+
+    data = gym_deck_with_brats(gym_odds.MAX_ADVANCES)
+    chances = list(gym_odds.top_four_by_position(deck=parse_deck(data))["P(in play)"])
+    assert sum(chances) == 4 and chances == sorted(chances, reverse=True)
+    played = gym_odds.deal_top_four_by_position(gamedesign.load("gym", deck=data), games=1000, seed=7, z=2.807)
+    assert all(odds.agrees(c, e) for c, e in zip(chances, played))
+
+
+def test_gym_schedule_odds_beyond_the_limit_are_refused_naming_it():
+    from gamedesign.games.gym.cards import parse_deck
+
+    data = gym_deck_with_brats(gym_odds.MAX_ADVANCES + 1)
+    limit = f"at most {gym_odds.MAX_ADVANCES} Brat advances"
+    with pytest.raises(odds.TooLargeError, match=limit):
+        gym_odds.top_four_by_position(deck=parse_deck(data))
+    game = gamedesign.load("gym", deck=data)
+    view = game.new_state(seed=0).observe(0)
+    with pytest.raises(odds.TooLargeError, match=limit):
+        gym_odds.kid_scores_chance(view, game.deck.friendlies[0], game.deck)
+
+
+class NoDeals:
+    """A game that must not be dealt: the arguments are checked first."""
+
+    deck = gamedesign.load("gym").deck
+
+    def new_state(self, seed):
+        raise AssertionError("dealt before the arguments were checked")
+
+
+def test_checks_by_dealing_games_are_bounded_and_checked_first():
+    from gamedesign.games.diet import odds as diet_odds
+    from gamedesign.games.legday import odds as legday_odds
+
+    too_many = odds.MAX_DEALS + 1
+    diet = gamedesign.load("diet")
+    refused = [
+        (lambda: diet_odds.estimate_cover(diet, trials=too_many), f"trials must be at most {odds.MAX_DEALS:,}"),
+        (lambda: diet_odds.estimate_neighbour_fattening(diet, trials=too_many), "trials must be at most"),
+        (lambda: diet_odds.estimate_turn_change(diet, trials=1), "trials must be a whole number 2 or more"),
+        (lambda: legday_odds.selfie_value_by_deals(NoDeals(), trials=1), "trials must be a whole number 2 or more"),
+        (lambda: legday_odds.selfie_value_by_deals(NoDeals(), trials=too_many), "trials must be at most"),
+        (lambda: gym_odds.deal_brats_in_first_reveal(NoDeals(), trials=too_many), "trials must be at most"),
+        (lambda: gym_odds.deal_friendly_skills_in_play(NoDeals(), trials=math.inf), "trials must be a whole number"),
+        (lambda: gym_odds.deal_top_four_by_position(NoDeals(), games=gym_odds.MAX_PLAYED_GAMES + 1),
+         f"games must be at most {gym_odds.MAX_PLAYED_GAMES:,}"),
+        (lambda: gym_odds.deal_top_four_by_position(NoDeals(), games=10, z=math.inf), "z must be a positive number"),
+    ]
+    for call, words in refused:
+        with pytest.raises(ValueError, match=words):
+            call()
+    mean, half = diet_odds.estimate_turn_change(diet, trials=2)
+    assert math.isfinite(mean) and math.isfinite(half)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 
 import pytest
 import sympy as sp
+from hypothesis import given, settings, strategies as st
 
 import gamedesign
 from gamedesign import odds
@@ -140,3 +142,119 @@ def test_selfie_value_exact_and_by_the_engines_shuffles():
     mean, half = legday_odds.selfie_value_by_deals(gamedesign.load("legday"), 13, trials=1500, seed=2)
     assert abs(float(value.value) - mean) <= half
     assert 0 < value.value < 8
+
+
+# ---- several kinds and redraws: big questions answer, and agree with a second method -------
+
+def every_combination_of_counts(counts, needs, rest, draws):
+    """The multivariate hypergeometric as a sum over every way to meet each minimum."""
+    ways = 0
+    for got in itertools.product(*(range(need, count + 1) for count, need in zip(counts, needs))):
+        if sum(got) <= draws:
+            term = math.comb(rest, draws - sum(got))
+            for count, x in zip(counts, got):
+                term *= math.comb(count, x)
+            ways += term
+    return sp.Rational(ways, math.comb(sum(counts) + rest, draws))
+
+
+@st.composite
+def kinds_questions(draw):
+    counts = draw(st.lists(st.integers(0, 9), min_size=1, max_size=4))
+    needs = [draw(st.integers(0, count + 1)) for count in counts]
+    rest = draw(st.integers(0, 12))
+    draws = draw(st.integers(0, sum(counts) + rest))
+    return counts, needs, rest, draws
+
+
+@settings(max_examples=300, deadline=None)  # not a timed test
+@given(kinds_questions())
+def test_several_kinds_agree_with_summing_every_combination(question):
+    counts, needs, rest, draws = question
+    kinds = {f"kind {i}": (count, need) for i, (count, need) in enumerate(zip(counts, needs))}
+    population = sum(counts) + rest
+    assert odds.p_all_of(kinds, population, draws) == every_combination_of_counts(counts, needs, rest, draws)
+
+
+def one_of_each_by_inclusion_exclusion(counts, population, draws):
+    """P(at least one of every kind): inclusion-exclusion over the kinds missing."""
+    total = sum(
+        (-1) ** len(missing) * math.comb(population - sum(missing), draws)
+        for size in range(len(counts) + 1)
+        for missing in itertools.combinations(counts, size)
+    )
+    return sp.Rational(total, math.comb(population, draws))
+
+
+def test_a_hand_of_30_holds_every_card_of_the_leg_day_deck():
+    deck = gamedesign.load("legday").deck
+    kinds = {card.name: (card.count, 1) for card in deck.cards[:12]}
+    counts = [count for count, _ in kinds.values()]
+    exact = odds.p_all_of(kinds, deck.size, 30)
+    assert exact == one_of_each_by_inclusion_exclusion(counts, deck.size, 30)
+    assert 0 < exact < 1
+    twelve_of_nine = {f"kind {i}": (9, 1) for i in range(12)}
+    assert odds.p_all_of(twelve_of_nine, 108, 30) == one_of_each_by_inclusion_exclusion([9] * 12, 108, 30)
+
+
+def test_the_biggest_several_kinds_questions_answer():
+    n = odds.MAX_POPULATION
+    # Every one of 200 kinds of 10 cards in a hand of 1,500 (checked by inclusion-exclusion
+    # over how many kinds are missing, all kinds alike).
+    kinds = {f"kind {i}": (10, 1) for i in range(odds.MAX_KINDS)}
+    missing = sum((-1) ** m * math.comb(200, m) * math.comb(n - 10 * m, 1500) for m in range(201))
+    assert odds.p_all_of(kinds, n, 1500) == sp.Rational(missing, math.comb(n, 1500))
+    # Two kinds filling the deck: at least a of one and b of the other in d cards is one
+    # hypergeometric: X >= a and d - X >= b.
+    two = {"a": (800, 300), "b": (1200, 500)}
+    expected = sum(odds.hypergeom_pmf(x, 800, n, 1000) for x in range(300, 501))
+    assert odds.p_all_of(two, n, 1000) == expected
+
+
+def redraw_by_terms(need, successes, population, hand, redraw):
+    """The redraw odds term by term with sympy (each first hand, then its redraw)."""
+    total = sp.Integer(0)
+    for x in range(0, min(successes, hand) + 1):
+        p_first = odds.hypergeom_pmf(x, successes, population, hand)
+        if p_first == 0:
+            continue  # a first hand that cannot happen
+        if x >= need:
+            total += p_first
+        elif (d := min(redraw, hand - x, population - hand)) > 0:
+            total += p_first * sum(
+                (odds.hypergeom_pmf(y, successes - x, population - hand, d) for y in range(need - x, d + 1)), sp.Integer(0)
+            )
+    return total
+
+
+@settings(max_examples=300, deadline=None)  # not a timed test
+@given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 42), st.integers(0, 45))
+def test_redraw_agrees_with_its_terms(population, successes, hand, need, redraw):
+    successes, hand = min(successes, population), min(hand, population)
+    exact = odds.p_with_redraw(need, successes, population, hand, redraw)
+    assert exact == redraw_by_terms(need, successes, population, hand, redraw)
+    assert exact >= odds.p_at_least(need, successes, population, hand)
+
+
+@settings(deadline=None)
+@given(st.integers(1, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
+def test_a_redraw_that_can_always_swap_in_full_is_a_bigger_hand(population, successes, hand, need, redraw):
+    # Whenever the hand is short, it has at least `redraw` unwanted cards to swap, so the
+    # redraw sees exactly the next `redraw` cards: the same as a hand of hand + redraw.
+    successes, hand = min(successes, population), min(hand, population)
+    redraw = min(redraw, population - hand, max(0, hand - need + 1))
+    assert odds.p_with_redraw(need, successes, population, hand, redraw) == odds.p_at_least(
+        need, successes, population, hand + redraw
+    )
+
+
+def test_the_biggest_redraws_answer():
+    n = odds.MAX_POPULATION
+    # Half the hand needed, the redraw always in full: a hand of 1,500.
+    assert odds.p_with_redraw(500, 1000, n, 1000, 500) == odds.p_at_least(500, 1000, n, 1500)
+    # A redraw limited by the unwanted cards in hand (the slowest shape): each short hand
+    # redraws all its unwanted cards, so a full hand of wanted cards is the only way to fail
+    # when it already holds them all, and the chance lies between the plain hand's and 1.
+    big = odds.p_with_redraw(750, 1000, n, 1000, 1000)
+    assert odds.p_at_least(750, 1000, n, 1000) < big < 1
+    assert odds.with_redraw(750, 1000, n, 1000, 1000).value == big

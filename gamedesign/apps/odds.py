@@ -137,6 +137,11 @@ class OddsExplorer:
             else:
                 answer = odds.at_least(need, wanted, population, hand)
             chart = distribution_chart(wanted, population, hand, need, redraw)
+        except odds.TooLargeError as err:
+            self.answer.value = ""
+            self.chart.outputs = ()
+            message(self.status, f"These numbers are too big for an exact answer: {err}", "error")
+            return
         except ValueError as err:
             self.answer.value = ""
             self.chart.outputs = ()

@@ -27,7 +27,7 @@ import random
 
 import sympy as sp
 
-from ...odds import Estimate, Odds, at_least, estimate
+from ...odds import MAX_DEALS, Estimate, Odds, _check_trials, at_least, estimate
 from .cards import MEALS, Deck, load_deck
 from .rules import Discard
 
@@ -91,11 +91,11 @@ def neighbour_fattening(meal: str = "breakfast", deck=None) -> Odds:
 # -- the same questions, answered by dealing real games ---------------------------------
 
 
-def _states(game, trials: int, seed: int):
+def _states(game, trials: int, seed: int, least: int = 1):
+    """``trials`` fresh deals (from ``least`` to :data:`gamedesign.odds.MAX_DEALS`)."""
     if not game.options.deal_at_start:
         raise ValueError("these estimates look at the dealt hands: use a game with deal_at_start=True")
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a whole number 1 or more, not {trials!r}")
+    _check_trials(trials, least, MAX_DEALS)
     rng = random.Random(seed)
     for _ in range(trials):
         yield game.new_state(seed=rng.getrandbits(32))
@@ -198,9 +198,10 @@ def expected_turn_change(deck=None) -> Odds:
 
 def estimate_turn_change(game, trials: int = 2000, seed: int = 0):
     """The same by the engine's deals: (mean change, 95% half-width) over ``trials`` deals,
-    the strategy applied to the first player's and their right-hand neighbour's hands."""
+    the strategy applied to the first player's and their right-hand neighbour's hands
+    (at least 2 deals, for the spread)."""
     values = []
-    for state in _states(game, trials, seed):
+    for state in _states(game, trials, seed, least=2):
         me = state.active
         values.append(_turn_change_of_hands(game.deck, state.hands[me], state.hands[state.right_of(me)]))
     mean = sum(values) / len(values)

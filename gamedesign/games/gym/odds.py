@@ -9,16 +9,26 @@ the event happens, and returns a :class:`gamedesign.odds.Estimate` with its 95% 
   any 4 of the 6 colours, all equally likely. How likely is a Friendly's skill among them?
 * when every Brat picker advances the schedule at random (each legal choice, skipping
   included, equally likely), how likely is the event in each column position to make the
-  top 4? Exact by enumerating every sequence of advances.
+  top 4? Exact by counting the sequences of advances that lead to each schedule: at most
+  :data:`MAX_ADVANCES` advances (the printed deck has 6 Brats).
 """
 
 from __future__ import annotations
 
 import random
 
-from ...odds import Estimate, Odds, at_least, estimate
+from ...core import brief
+from ...odds import MAX_DEALS, Estimate, Odds, TooLargeError, _check_trials, _check_z, at_least, estimate
 from .cards import DEFAULT_DECK, Deck
 from .rules import EVENTS_IN_PLAY, REVEAL
+
+#: The most Brat advances the exact schedule odds follow. The schedules they can reach
+#: grow with about the fifth power of the advances (11,088 after 6, 129,844 after 10), and
+#: each is counted; the printed deck has 6 Brats.
+MAX_ADVANCES = 10
+#: The most games :func:`deal_top_four_by_position` plays (each a whole pick phase with
+#: random bots, about half a millisecond): about a second.
+MAX_PLAYED_GAMES = 2_000
 
 
 def brats_in_first_reveal(k: int = 1, deck: Deck = DEFAULT_DECK) -> Odds:
@@ -35,7 +45,9 @@ def friendly_skills_in_play(k: int = 1, deck: Deck = DEFAULT_DECK) -> Odds:
 
 
 def deal_brats_in_first_reveal(game, k: int = 1, trials: int = 2000, seed: int = 0) -> Estimate:
-    """Deal ``trials`` games and count those whose first row holds at least ``k`` Brats."""
+    """Deal ``trials`` games (at most :data:`gamedesign.odds.MAX_DEALS`) and count those whose
+    first row holds at least ``k`` Brats."""
+    trials = _check_trials(trials, most=MAX_DEALS)
     brats = set(game.deck.brats)
     hits = sum(
         len(brats.intersection(game.new_state(seed=seed + i).row)) >= k for i in range(trials)
@@ -45,7 +57,9 @@ def deal_brats_in_first_reveal(game, k: int = 1, trials: int = 2000, seed: int =
 
 def deal_friendly_skills_in_play(game, k: int = 1, trials: int = 2000, seed: int = 0) -> Estimate:
     """Deal ``trials`` games; in each, draw a random Friendly and count the games where at least
-    ``k`` of its skill colours are among the events that would be in play (no Brat moves)."""
+    ``k`` of its skill colours are among the events that would be in play (no Brat moves).
+    At most :data:`gamedesign.odds.MAX_DEALS` trials."""
+    trials = _check_trials(trials, most=MAX_DEALS)
     rng = random.Random(seed)
     deck = game.deck
     friendlies = deck.friendlies
@@ -70,20 +84,30 @@ def _advance_choices(events: int, rule: str) -> list[tuple[int, ...]]:
     return choices
 
 
-def _level_distribution(start: tuple, advances: int, choices: list) -> dict:
-    """Exact distribution of the schedule's levels after ``advances`` uniform random advances."""
-    import sympy as sp
-
-    weight = sp.Rational(1, len(choices))
-    levels = {tuple(start): sp.Integer(1)}
+def _level_counts(start: tuple, advances: int, choices: list) -> dict:
+    """For each schedule (levels by column position) reachable after ``advances`` Brat
+    advances, how many of the ``len(choices) ** advances`` equally likely sequences of
+    choices lead to it. At most :data:`MAX_ADVANCES` advances."""
+    if advances > MAX_ADVANCES:
+        raise TooLargeError(
+            f"the exact schedule odds follow at most {MAX_ADVANCES} Brat advances (one for each Brat still to be "
+            f"taken), not {advances}: estimate the chances by playing games (deal_top_four_by_position)"
+        )
+    if any(isinstance(level, bool) or not isinstance(level, int) or level < 0 for level in start):
+        raise ValueError(f"the schedule's levels must be whole numbers 0 or more, not {brief(list(start))}")
+    # A schedule is kept as one whole number, its levels as digits in a base no level
+    # reaches, so that a step is one addition (counting in tuples is several times slower).
+    base = max(start, default=0) + 2 * advances + 1
+    steps = [sum(level * base**i for i, level in enumerate(step)) for step in choices]
+    counts = {sum(level * base**i for i, level in enumerate(start)): 1}
     for _ in range(advances):
         following: dict = {}
-        for vector, p in levels.items():
-            for step in choices:
-                key = tuple(a + b for a, b in zip(vector, step))
-                following[key] = following.get(key, 0) + p * weight
-        levels = following
-    return levels
+        get = following.get
+        for schedule, ways in counts.items():
+            for step in steps:
+                following[schedule + step] = get(schedule + step, 0) + ways
+        counts = following
+    return {tuple(key // base**i % base for i in range(len(start))): ways for key, ways in counts.items()}
 
 
 def kid_scores_chance(observation: dict, kid: str, deck: Deck = DEFAULT_DECK, brat_advance: str = "either") -> Odds:
@@ -111,10 +135,12 @@ def kid_scores_chance(observation: dict, kid: str, deck: Deck = DEFAULT_DECK, br
     remaining = len(deck.brats) - taken_brats + (1 if observation["step"] == "advance" else 0)
     choices = _advance_choices(len(column), brat_advance)
     start = tuple(row["level"] for row in schedule)
-    chance = sp.Integer(0)
-    for vector, p in _level_distribution(start, remaining, choices).items():
-        if wanted & set(select_events(column, dict(zip(column, vector)))):
-            chance += p
+    ways = sum(
+        count
+        for vector, count in _level_counts(start, remaining, choices).items()
+        if wanted & set(select_events(column, dict(zip(column, vector))))
+    )
+    chance = sp.Rational(ways, len(choices) ** remaining)
     formula = rf"\sum_{{\text{{schedules after {remaining} random advances}}}} P(\text{{schedule}})\,[\text{{a colour in the top 4}}]"
     return Odds(question, formula, chance)
 
@@ -126,6 +152,7 @@ def top_four_by_position(brat_advance: str = "either", deck: Deck = DEFAULT_DECK
 
     Enumerated exactly: the distribution of the schedule's levels is built one Brat at a
     time, then each final schedule picks its top 4 with the higher-in-column tie-break.
+    A deck of more than :data:`MAX_ADVANCES` Brats is refused with a ``TooLargeError``.
     """
     import pandas as pd
     import sympy as sp
@@ -134,12 +161,13 @@ def top_four_by_position(brat_advance: str = "either", deck: Deck = DEFAULT_DECK
 
     events = len(deck.events)
     choices = _advance_choices(events, brat_advance)
-    levels = _level_distribution((0,) * events, len(deck.brats), choices)
+    advances = len(deck.brats)
     column = list(range(events))
-    in_play = [sp.Integer(0)] * events
-    for vector, p in levels.items():
+    ways = [0] * events
+    for vector, count in _level_counts((0,) * events, advances, choices).items():
         for position in select_events(column, dict(enumerate(vector))):
-            in_play[position] += p
+            ways[position] += count
+    in_play = [sp.Rational(w, len(choices) ** advances) for w in ways]
     return pd.DataFrame(
         {"position": column, "P(in play)": in_play, "≈": [round(float(v), 4) for v in in_play]}
     ).set_index("position")
@@ -148,8 +176,11 @@ def top_four_by_position(brat_advance: str = "either", deck: Deck = DEFAULT_DECK
 def deal_top_four_by_position(game, games: int = 1000, seed: int = 0, z: float = 1.959964) -> list:
     """Play the pick phase of ``games`` games with random bots; for each column position, an
     :class:`Estimate` of how often its event ended up in play (``z`` sets the interval:
-    the default is 95% for each position on its own)."""
+    the default is 95% for each position on its own). At most :data:`MAX_PLAYED_GAMES` games."""
     from ...bots import RandomBot
+
+    games = _check_trials(games, most=MAX_PLAYED_GAMES, name="games")
+    _check_z(z)  # before the games are played, not after
 
     hits = [0] * len(game.deck.events)
     bots = [RandomBot() for _ in range(game.num_players)]
@@ -167,6 +198,8 @@ def deal_top_four_by_position(game, games: int = 1000, seed: int = 0, z: float =
 
 
 __all__ = [
+    "MAX_ADVANCES",
+    "MAX_PLAYED_GAMES",
     "kid_scores_chance",
     "deal_top_four_by_position",
     "top_four_by_position","brats_in_first_reveal", "deal_brats_in_first_reveal", "deal_friendly_skills_in_play", "friendly_skills_in_play"]

@@ -15,7 +15,7 @@ from collections import Counter
 
 import sympy as sp
 
-from ...odds import Odds, at_least
+from ...odds import MAX_DEALS, Odds, _check_trials, at_least
 from .cards import DEFAULT_DECK, Deck
 
 
@@ -147,7 +147,9 @@ def selfie_value(other_cards: int = 13, deck: Deck = DEFAULT_DECK) -> Odds:
 
 def selfie_value_by_deals(game, other_cards: int = 13, trials: int = 2000, seed: int = 0):
     """The same, by the engine's shuffles: symbols among the first ``other_cards`` cards of
-    each shuffled pile. Returns (mean, 95% half-width)."""
+    each shuffled pile. Returns (mean, 95% half-width); ``trials`` from 2 to
+    :data:`gamedesign.odds.MAX_DEALS`."""
+    trials = _check_trials(trials, 2, MAX_DEALS)
     deck = game.deck
     values = []
     for i in range(trials):
