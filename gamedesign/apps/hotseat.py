@@ -118,12 +118,14 @@ class Seating:
 
 def _blank(widget) -> None:
     """Empty a widget that may show something private."""
-    if isinstance(widget, widgets.Output):
+    if hasattr(widget, "answer"):  # a HintBar: its buttons stay, its answer goes
+        widget.answer.value = ""
+    elif isinstance(widget, widgets.Output):
         widget.outputs = ()
     elif isinstance(widget, widgets.Box):
         widget.children = ()
-    elif hasattr(widget, "answer"):  # a HintBar
-        widget.answer.value = ""
+    elif isinstance(widget, (widgets.Dropdown, widgets.ToggleButtons)):
+        widget.options = ()
     elif isinstance(widget, (widgets.HTML, widgets.Text)):
         widget.value = ""
 
@@ -222,7 +224,8 @@ def download_html(paths) -> str:
     links, skipped = [], []
     for path in paths:
         try:
-            data = open(path, "rb").read()
+            with open(path, "rb") as file:
+                data = file.read()
         except OSError:
             continue
         name = os.path.basename(str(path))
