@@ -326,7 +326,6 @@ class DietApp(common.AppBox):
             legal = self.state.legal_actions(seat) if seat is not None else []
             # A decision with one possible answer (nothing to play) is answered for the person.
             if self.auto_pass and len(legal) == 1 and isinstance(legal[0], (Pass, Skip)):
-                self._note(seat, legal[0], self.state.observe(seat))
                 self.state.apply(seat, legal[0])
                 self.hotseat.recorder.decision(seat, legal, legal[0], 0.0, person=True)
                 continue
