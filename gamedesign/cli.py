@@ -16,7 +16,14 @@ table of the situation at each of your turns (``terminal.py``), says what the bo
 takes a move with only one choice by itself, and asks for the others through menus of at
 most :data:`MENU_LIMIT` entries (first the kind of move, then its details; Diet Game
 discards card by card). You can answer with a number or type an action's text. You are
-"You", the bots "Bot 1", "Bot 2", ... in seat order. ``print`` writes one HTML page to
+"You", the bots "Bot 1", "Bot 2", ... in seat order. With ``--people Ana,Ben`` (hot-seat
+play, 1 to :data:`MAX_PEOPLE` people, seated from seat 0) each person is called by name,
+and before each person's decision the screen is cleared behind a cover ("Pass to Ben:
+press Enter when only Ben can see the screen"); secret choices made at once (Leg Day's
+picks) are taken person by person and shown together after the round. Every game with a
+person in it is logged for the class (:mod:`gamedesign.playtest`) to ``--playtests DIR``
+(default ``playtests``), unless ``--no-log``; a log that cannot be written is said once
+and the game goes on. ``print`` writes one HTML page to
 print from a browser (:mod:`gamedesign.printables`): the rules sheet and every card
 (``--what pack``, the default), only the cards or the rules, or a playtest observation
 sheet (``--what observation``), for the game's own deck, a deck file (``--deck``) or a
@@ -27,11 +34,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import re
 import sys
+import time
 from pathlib import Path
 
-from . import printables, terminal
+from . import playtest, printables, terminal
 from .bots import BotError, bot_names, make_bot
 from .decks import MAX_NAME_CHARS
 from .odds import estimate
@@ -41,6 +50,10 @@ from .simulate import MAX_GAMES, MAX_SEED, max_workers, play_game, simulate
 
 #: The longest answer read at the "Your move:" prompt; longer ones are refused unread.
 MAX_ANSWER = 200
+#: The most people at one screen in hot-seat play (``--people``).
+MAX_PEOPLE = 6
+#: The environment variable that, when set, is the default of ``play --playtests``.
+PLAYTESTS_VARIABLE = "GAMEDESIGN_PLAYTESTS"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,9 +94,23 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="which game: " + ", ".join(GAMES) + ", or FILE.py:ClassName / module:ClassName")
     _option_argument(play)
     play.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
-    play.add_argument("--seat", type=_between(0, 99), default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=_between(0, 99), default=0, help="your seat (default 0), for one person")
+    play.add_argument(
+        "--people",
+        default=None,
+        metavar="NAMES",
+        help=f"hot-seat play: 1 to {MAX_PEOPLE} people sharing the screen, by name (--people Ana,Ben), seated "
+        "from seat 0; each decision is taken behind a 'Pass to ...' cover",
+    )
     play.add_argument("--bots", nargs="+", default=None, metavar="BOT", help="the other seats' bots (default: greedy)")
     play.add_argument("--seed", type=_between(0, MAX_SEED), default=None, help="seed of the deal (default: a fresh one)")
+    play.add_argument(
+        "--playtests",
+        metavar="DIR",
+        default=os.environ.get(PLAYTESTS_VARIABLE) or "playtests",
+        help=f"the folder the playtest log goes to (default: playtests, or ${PLAYTESTS_VARIABLE})",
+    )
+    play.add_argument("--no-log", action="store_true", help="do not save a playtest log")
 
     paper = commands.add_parser(
         "print", help="write a page to print: a rules sheet and cards, or a playtest observation sheet (HTML)"
@@ -319,52 +346,111 @@ def _print(parser, args, out) -> int:
 # ----------------------------------------------------------------------------------------
 
 
+def _people(parser, text: str | None) -> list[str]:
+    """The names of ``--people``: 1 to :data:`MAX_PEOPLE`, different, each one line."""
+    if text is None:
+        return []
+    names = [name.strip() for name in text.split(",")]
+    if not 1 <= len(names) <= MAX_PEOPLE or not all(names):
+        parser.error(f"--people: give 1 to {MAX_PEOPLE} names separated by commas (--people Ana,Ben), not {brief(text)}")
+    for name in names:
+        if len(name) > playtest.MAX_PERSON_CHARS or not name.isprintable():
+            parser.error(f"--people: {brief(name)} is not a name: use at most {playtest.MAX_PERSON_CHARS} printable characters")
+        if re.fullmatch(r"(?i)bot \d+|you", name):
+            parser.error(f"--people: {name!r} is what the terminal calls a bot or 'you': choose another name")
+    folded = [name.casefold() for name in names]
+    twice = sorted({name for name, key in zip(names, folded) if folded.count(key) > 1})
+    if twice:
+        parser.error(f"--people: {twice[0]!r} is given twice; give each person a different name")
+    return names
+
+
 def _play(parser, game, args, ask, out) -> int:
     n = game.num_players
+    people = _people(parser, args.people)
     if args.seat >= n:
         parser.error(f"--seat: seats are numbered 0 to {n - 1}, not {args.seat}")
+    if len(people) > n:
+        parser.error(f"--people: {len(people)} people but this {game.title} game has {n} seats: add --players {len(people)}")
+    if len(people) > 1 and args.seat != 0:
+        parser.error("--seat places one person; several --people sit from seat 0 in the order given")
+    seats = [args.seat] if len(people) <= 1 else list(range(len(people)))
     default = "greedy" if "greedy" in bot_names(game) else "random"
     kinds = args.bots or [default]
+    bot_seats = n - len(seats)
     if len(kinds) == 1:
-        kinds = kinds * (n - 1)
-    if len(kinds) != n - 1:
-        parser.error(f"--bots: give one bot for each of the other {n - 1} seats, or one for all, not {len(kinds)}")
+        kinds = kinds * bot_seats
+    if len(kinds) != bot_seats:
+        parser.error(f"--bots: give one bot for each of the other {bot_seats} seats, or one for all, not {len(kinds)}")
     for kind in kinds:
         try:
             make_bot(kind, game)
         except ValueError as err:
             parser.error(f"--bots: {err}")
-    others = [*kinds[: args.seat], None, *kinds[args.seat :]]
+    left = iter(kinds)
+    others = [None if seat in seats else next(left) for seat in range(n)]
     bots = [None if kind is None else make_bot(kind, game) for kind in others]
-    names = terminal.seat_names(others, args.seat)
-    full = terminal.full_names(others, args.seat)
+    names = terminal.seat_names(others, seats[0])
+    full = terminal.full_names(others, seats[0])
+    for seat, person in zip(seats, people):
+        names[seat] = full[seat] = person
+    number = 0
+    for seat in range(n):  # the bots numbered 1, 2, ... whoever sits between them
+        if seat not in seats:
+            number += 1
+            names[seat], full[seat] = f"Bot {number}", f"Bot {number} ({others[seat]})"
     state = game.new_state(seed=args.seed)
-    against = terminal.listing(name for seat, name in enumerate(full) if seat != args.seat)
+    against = terminal.listing(name for seat, name in enumerate(full) if seat not in seats)
 
     def say(text=""):
         print(text, file=out)
 
-    say(f"{game.title}, {n} players, seed {state.seed}. You sit in seat {args.seat}.")
-    for line in terminal.wrap(f"Against: {against}."):
-        say(line)
+    if len(seats) == 1:
+        say(f"{game.title}, {n} players, seed {state.seed}. {'You sit' if not people else people[0] + ' sits'} in seat {seats[0]}.")
+    else:
+        sitting = ", ".join(f"{person} in seat {seat}" for seat, person in zip(seats, people))
+        say(f"{game.title}, {n} players, seed {state.seed}. Hot-seat play: {sitting}.")
+    if bot_seats:
+        for line in terminal.wrap(f"Against: {against}." if len(seats) == 1 else f"Bots: {against}."):
+            say(line)
     say("Type the number of a choice or an action's text.")
     say("'back' goes up a menu, 'quit' ends the game.")
     for seat, bot in enumerate(bots):
         if bot is not None:
             bot.reset(game, seat, state.seed + 1 + seat)
-    table = Table(game, names, full, ask, out)
-    players = [table if bot is None else bot for bot in bots]
+    log = None
+    if not args.no_log:
+        entries = [{"bot": kind} if kind is not None else {"person": names[seat] if people else "You"}
+                   for seat, kind in enumerate(others)]
+        log = playtest.start(game, entries, state.seed, folder=args.playtests, source="terminal")
+        told = (log.problem + "; the game goes on." if log.problem
+                else f"This playtest is saved in {log.path.parent}{os.sep} as {log.path.name}.")
+        for line in terminal.wrap(told):
+            say(line)
+    screen = _Screen(ask, out, len(seats) > 1, _is_terminal(out))
+    tables = {seat: Table(game, names, full, ask, out, seat=seat, screen=screen) for seat in seats}
+    watcher = _Watcher(tables, log, say)
+    players = [tables[seat] if bot is None else bot for seat, bot in enumerate(bots)]
     try:
-        play_game(state, players, on_move=table.moved, on_choice=table.chose)
+        play_game(state, players, on_move=watcher.moved, on_choice=watcher.chose)
     except KeyboardInterrupt:
         say("\nGame stopped.")
         return 130
     except BotError as err:
-        if err.seat != args.seat or not isinstance(err.__cause__, (EOFError, _Quit)):
+        if err.seat not in tables or not isinstance(err.__cause__, (EOFError, _Quit)):
             raise
         say("\nGame stopped.")  # the end of the input, or 'quit'
         return 0
-    table.show_log(state.observe(args.seat))
+    finally:
+        if log is not None and not state.is_over():
+            log.close()  # kept as an unfinished game
+    if log is not None:
+        log.finish(state)
+        watcher.tell()
+    if len(seats) == 1:
+        tables[seats[0]].show_log(state.observe(seats[0]))
+    else:
+        screen.clear()
     result = state.result()
     say("")
     say("Game over.")
@@ -378,6 +464,72 @@ def _play(parser, game, args, ask, out) -> int:
     if not result.winners:
         say("  Nobody won.")
     return 0
+
+
+def _is_terminal(out) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Screen:
+    """The one screen that several people share in hot-seat play: before a person's
+    decision it is cleared and covered ("Pass to Ben: ...") unless that person was the last
+    to see it."""
+
+    def __init__(self, ask, out, shared: bool, tty: bool):
+        self.ask, self.out, self.shared, self.tty = ask, out, shared, tty
+        self.seen_by: int | None = None
+
+    def clear(self) -> None:
+        """Wipe what the last person saw: an ANSI clear on a terminal, else nothing (the
+        scripted input of a test, a log)."""
+        if self.shared and self.tty:
+            print("\n" * 60 + "\033[2J\033[3J\033[H", end="", file=self.out, flush=True)
+
+    def cover(self, seat: int, name: str) -> None:
+        """Hand the screen to ``name`` (at ``seat``), unless it is theirs already."""
+        if not self.shared or self.seen_by == seat:
+            return
+        self.clear()
+        answer = self.ask(f"Pass to {name}: press Enter when only {name} can see the screen ").strip()
+        if answer.lower() in ("quit", "exit", "q"):
+            raise _Quit()
+        self.clear()
+        self.seen_by = seat
+
+
+class _Watcher:
+    """Tells every person's table about each choice and move, and logs each decision with
+    the seconds it took (a person's from the moment the screen was theirs)."""
+
+    def __init__(self, tables: dict, log, say):
+        self.tables, self.log, self.say = tables, log, say
+        self.mark = time.perf_counter()
+        self.told = log is None or log.problem is not None
+
+    def chose(self, seat, legal, action) -> None:
+        for table in self.tables.values():
+            table.chose(seat, legal, action)
+        now = time.perf_counter()
+        seconds = self.tables[seat].thinking if seat in self.tables else now - self.mark
+        self.mark = now
+        if self.log is not None:
+            self.log.decision(seat, legal, action, seconds)
+            self.tell()
+
+    def moved(self, seat, action, state) -> None:
+        for table in self.tables.values():
+            table.moved(seat, action, state)
+        self.mark = time.perf_counter()
+
+    def tell(self) -> None:
+        """Print the log's problem, once."""
+        if not self.told and self.log.problem is not None:
+            self.told = True
+            for line in terminal.wrap(self.log.problem + "; the game goes on."):
+                self.say(line)
 
 
 class _Quit(Exception):
@@ -401,8 +553,10 @@ class Table:
 
     uses_observation = True
 
-    def __init__(self, game, names, full, ask, out):
+    def __init__(self, game, names, full, ask, out, seat: int = 0, screen: "_Screen | None" = None):
         self.game, self.names, self.full, self.ask, self.out = game, names, full, ask, out
+        self.seat, self.screen = seat, screen
+        self.thinking = 0.0  # seconds of the last decision, from when the screen was this person's
         self.seen = 0
         self.observation: dict = {}
         self.said: list[str] = []  # the game's public lines (State.public_log) not shown yet
@@ -463,12 +617,29 @@ class Table:
 
     def act(self, observation, legal):
         """Show what happened and the table, then the choice: taken by itself when there
-        is one, else asked for."""
+        is one, else asked for. In hot-seat play the screen is first handed to this person
+        (behind a cover), and a move with one choice is taken without showing anything."""
         self.observation = observation
+        shared = self.screen is not None and self.screen.shared
+        if len(legal) == 1 and shared:
+            self.thinking = 0.0
+            return legal[0]  # nothing to ask: what happened waits for this person's next turn
+        if self.screen is not None:
+            self.screen.cover(self.seat, self.names[self.seat])
+        began = time.perf_counter()
+        try:
+            return self._act(observation, legal, shared)
+        finally:
+            self.thinking = time.perf_counter() - began
+
+    def _act(self, observation, legal, shared: bool):
         self.show_log(observation)
         if len(legal) == 1:
             self.say(f"Only one thing to do: {self.label(legal[0])} - done.")
             return legal[0]
+        if shared:
+            self.say("")
+            self.say(f"{self.names[self.seat]}, it is your turn.")
         self.say("")
         self.say(terminal.view(self.game, observation, self.names, self.full))
         self.say("")

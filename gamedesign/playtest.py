@@ -561,9 +561,10 @@ def _replay(game, seed: int, decisions: list, lines: list[int]):
         legal = round_legal.pop(seat)
         texts = [str(a) for a in legal]
         if decision.legal is not None and list(decision.legal) != texts:
-            raise PlaytestError(
-                f"line {number}: the legal choices logged for seat {seat} are not the engine's "
-                f"({len(decision.legal)} logged, {len(texts)} in the engine)")
+            differ = next((i for i, (a, b) in enumerate(zip(decision.legal, texts)) if a != b), None)
+            shown = (f"{len(decision.legal)} logged, {len(texts)} in the engine" if differ is None else
+                     f"choice {differ + 1} is {brief(decision.legal[differ])} in the log, {brief(texts[differ])} in the engine")
+            raise PlaytestError(f"line {number}: the legal choices logged for seat {seat} are not the engine's ({shown})")
         if decision.legal is None and (decision.legal_count != len(texts)
                                        or decision.legal_sha256 != legal_digest(texts)):
             raise PlaytestError(f"line {number}: the legal choices logged for seat {seat} are not the engine's")
