@@ -186,6 +186,13 @@ def test_an_app_opened_and_not_played_writes_no_log_and_none_switches_logs_off(t
     assert "No playtests yet" in app.hotseat.download_links.value
 
 
+def test_the_default_folder_follows_the_environment_as_in_the_terminal(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEDESIGN_PLAYTESTS", str(tmp_path / "class"))
+    app = LegDayApp(players=2, seed=5)
+    app.hand_box.children[0].play_button.click()
+    assert [p.parent for p in app.hotseat.recorder.paths] == [tmp_path / "class"]
+
+
 def test_a_log_that_cannot_be_written_is_one_message_and_the_game_goes_on(tmp_path):
     blocked = tmp_path / "a file"
     blocked.write_text("not a folder")

@@ -30,8 +30,12 @@ from . import common
 #: At most this many people play at one screen.
 MAX_PEOPLE = 6
 
-#: Where the apps keep their playtest logs by default (a folder beside the notebook).
+#: Where the apps keep their playtest logs by default (a folder beside the notebook), unless
+#: the environment variable :data:`PLAYTESTS_VARIABLE` names another (as for the terminal).
 PLAYTESTS = "playtests"
+
+#: The environment variable that moves the default folder of playtest logs.
+PLAYTESTS_VARIABLE = "GAMEDESIGN_PLAYTESTS"
 
 #: Files larger than this are not offered as a download link (a data: link holds the file).
 DOWNLOAD_LIMIT = 4_000_000
@@ -137,6 +141,8 @@ class Recorder:
     def __init__(self, folder):
         if folder is not None and not isinstance(folder, (str, os.PathLike)):
             raise ValueError(f"playtests must be a folder's name (like 'playtests') or None (no log), not {folder!r}")
+        if isinstance(folder, str) and folder == PLAYTESTS:
+            folder = os.environ.get(PLAYTESTS_VARIABLE) or folder
         self.folder = folder
         self.paths: list = []
         self.problem = None  # a message not yet shown

@@ -29,9 +29,9 @@ from test_hotseat_apps import hidden_from  # noqa: E402
 
 SETTINGS = dict(players=3, seed=4, people=["Ana", "Ben"])
 
-NOTEBOOK = f"""from gamedesign.apps.legday import play_legday
+NOTEBOOK = """from gamedesign.apps.legday import play_legday
 
-play_legday(players={SETTINGS['players']}, seed={SETTINGS['seed']}, people={SETTINGS['people']!r}, playtests="playtests")"""
+play_legday(players={players}, seed={seed}, people={people!r}, playtests={folder!r})"""
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def hotseat_voila(server_home):
     """Standalone Voilà serving a folder with one hot-seat notebook; yields (URL, folder)."""
     folder = Path(tempfile.mkdtemp(prefix="gamedesign-hotseat-"))
     book = nbformat.v4.new_notebook()
-    book.cells = [nbformat.v4.new_code_cell(NOTEBOOK)]
+    book.cells = [nbformat.v4.new_code_cell(NOTEBOOK.format(**SETTINGS, folder=str(folder / "playtests")))]
     book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(book, folder / "hotseat.ipynb")
     home = server_home / "voila-hotseat"
