@@ -29,15 +29,19 @@ class AppBox(widgets.VBox):
         return data
 
 
-def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None) -> list:
+def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None, on_decision=None) -> list:
     """Let bots move until a human must act or the game ends.
 
     ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
     moves are all chosen before any is applied, and each is checked like every move of
     ``play_game`` (a ``BotError`` names the seat and bot that failed). Returns the
     (seat, action) pairs played. ``on_choice(seat, action, state)`` is called just before a
-    move is applied, ``on_move(seat, action, state)`` just after.
+    move is applied, ``on_move(seat, action, state)`` just after, and
+    ``on_decision(seat, legal, action, seconds)`` just after too, with the legal actions the
+    bot chose from and the seconds it thought (for a playtest log).
     """
+    import time
+
     from gamedesign.simulate import bot_move
 
     played = []
@@ -45,14 +49,21 @@ def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None) -
         movers = [seat for seat in state.to_move() if seat not in humans]
         if not movers:
             return played
-        choices = [(seat, bot_move(state, seat, bots[seat], getattr(bots[seat], "uses_observation", True))) for seat in movers]
-        for seat, action in choices:
+        choices = []
+        for seat in movers:
+            legal = state.legal_actions(seat) if on_decision is not None else None
+            started = time.perf_counter()
+            action = bot_move(state, seat, bots[seat], getattr(bots[seat], "uses_observation", True))
+            choices.append((seat, action, legal, time.perf_counter() - started))
+        for seat, action, legal, seconds in choices:
             if on_choice is not None:
                 on_choice(seat, action, state)
             state._apply(seat, action)  # checked by bot_move
             played.append((seat, action))
             if on_move is not None:
                 on_move(seat, action, state)
+            if on_decision is not None:
+                on_decision(seat, legal, action, seconds)
 
 
 #: Seconds all search bots together may think for one of your clicks (a click answers
@@ -147,32 +158,37 @@ def check_seat(seat, players: int, name: str = "human") -> int:
     return int(seat)
 
 
-def seat_specs(game, human: int, bots) -> list:
-    """One bot spec per seat, ``None`` for the human's seat.
+def seat_specs(game, human, bots) -> list:
+    """One bot spec per seat, ``None`` for the seats of people.
 
-    ``bots`` is one bot name for every other seat, a list with one bot per other seat
-    (or one per seat, the human's entry ignored), or, with one other seat, a bot object.
-    Unknown names and wrong lengths raise ``ValueError`` before any game starts.
+    ``human`` is one seat or a list of seats (hot-seat play: several people). ``bots`` is
+    one bot name for every other seat, a list with one bot per other seat (or one per
+    seat, the people's entries ignored), or, with one other seat, a bot object. Unknown
+    names and wrong lengths raise ``ValueError`` before any game starts.
     """
     from gamedesign.bots import make_bot
 
     players = game.num_players
+    people = [human] if isinstance(human, int) else sorted(human)
+    others = players - len(people)
     if isinstance(bots, str):
         specs = [bots] * players
     elif isinstance(bots, (list, tuple)):
         specs = list(bots)
-    elif players == 2 and hasattr(bots, "act"):
-        specs = [bots, bots]
+    elif others == 1 and hasattr(bots, "act"):
+        specs = [bots] * players
     else:
         raise ValueError(
             f"bots must be a bot name ({', '.join(_bot_names(game))}) or a list with one bot for each of the "
-            f"{players - 1} other seats, not {bots!r}"
+            f"{others} other seats, not {bots!r}"
         )
-    if len(specs) not in (players - 1, players):
-        raise ValueError(f"give one bot for each of the {players - 1} other seats (or one per seat), not {len(specs)}")
-    if len(specs) == players - 1:
-        specs.insert(human, None)
-    specs[human] = None
+    if len(specs) not in (others, players):
+        raise ValueError(f"give one bot for each of the {others} other seats (or one per seat), not {len(specs)}")
+    if len(specs) == others:
+        given = iter(specs)
+        specs = [None if seat in people else next(given) for seat in range(players)]
+    for seat in people:
+        specs[seat] = None
     for spec in specs:
         if spec is not None:
             make_bot(spec, game)  # refuse unknown names now, not mid-game

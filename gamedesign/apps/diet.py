@@ -9,6 +9,11 @@ Laziness on your Bicycling: it does not count.", passes and the card waiting for
 included) and, at the end, the winner or the draw. Players are "You" and "Bot 1", "Bot 2",
 ..., as in the other apps. Bots move on their own between your decisions. Nothing here
 raises into the notebook: a refused move is explained in a player's words.
+
+Hot-seat: ``play_diet(players=3, people=["Ana", "Ben"])`` seats people from seat 0. Before
+each person's decision (an answer in someone else's turn too) a cover hides the last
+person's hand, marks and hints. Each game is kept in a playtest log (``playtests=`` the
+folder; ``None``: no log).
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ import ipywidgets as widgets
 from .. import load
 from ..core import IllegalAction
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip
-from ..terminal import rename, seat_names
+from ..terminal import rename
 from . import common
 from .hints import HintBar
+from .hotseat import PLAYTESTS, HotSeat, Seating
 
 #: Cards you may play now stand out by a thick border and bold text, not by colour alone.
 CSS = """<style>
@@ -183,14 +189,17 @@ class DietApp(common.AppBox):
         bots="greedy",
         auto_pass: bool = True,
         hints: bool = True,
+        people=None,
+        playtests=PLAYTESTS,
         **options,
     ):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = load("diet", players=players, **options)
         players = self.game.num_players
         seed = common.check_seed(seed)
-        self.human = human = common.check_seat(human, players)
-        specs = common.seat_specs(self.game, human, bots)
+        common.check_seat(human, players)
+        seating = Seating(self.game, people, human, bots)
+        specs = seating.specs
         if not isinstance(auto_pass, bool):
             raise ValueError(f"auto_pass must be True or False, not {auto_pass!r}")
         self.auto_pass = auto_pass
@@ -199,10 +208,11 @@ class DietApp(common.AppBox):
         self.bots = {
             seat: common.app_bot(spec, self.game, searchers) for seat, spec in enumerate(specs) if spec is not None
         }
-        #: What the app calls each seat, as every app does: "You", "Bot 1", "Bot 2", ...
-        self.names = seat_names([None] * players, human)  # "You", "Bot 1", ... as in terminal play
+        #: What the app calls each seat, as every app does: "You", "Bot 1", "Bot 2", ... (or the people's names)
+        self.names = seating.names
         self.selected: list[int] = []  # hand positions marked for discarding in Planning
         self.notes: list[tuple[int, str]] = []  # (log length then, text): passes the log does not tell
+        self.hotseat = HotSeat(seating, playtests)  # after every check: it makes widgets
 
         self.header = widgets.HTML()
         self.weights_view = widgets.HTML()
@@ -241,6 +251,15 @@ class DietApp(common.AppBox):
         self.prompt.add_class("gd-prompt")
         self.hand_box.add_class("gd-hand")
         self.action_box.add_class("gd-actions")
+        # Under the cover between people only the styles stay on the page.
+        self.hotseat.attach(
+            self,
+            private=[self.header, self.weights_view, self.prompt, self.hand_box, self.action_box, self.hints, self.out,
+                     self.log_view],
+            keep=[self.children[0]],
+            render=self._render,
+            status=self.out,
+        )
         self.state = None
         self._safely(lambda: self.new_game(seed), "Could not start the game", needs_game=False)
 
@@ -255,22 +274,33 @@ class DietApp(common.AppBox):
         self.selected = []
         self.notes = []
         self.out.outputs = ()
+        self.hotseat.new_game(self.game, self.state)
         self._advance()
 
+    @property
+    def human(self) -> int:
+        """The seat of the person whose screen is shown (with one person: their seat)."""
+        return self.hotseat.viewer
+
     def play(self, action) -> bool:
-        """Play ``action`` (an action or its text) for you, then let the bots move.
+        """Play ``action`` (an action or its text) for the person at the screen, then let
+        the bots move.
 
         A move the rules refuse changes nothing and is explained in a player's words
         (what is wrong, what to do instead). True when the move was played."""
+        if self.hotseat.covered:
+            common.message(self.out, f"Pass the screen to {self.names[self.human]} first: press the button.", "error")
+            return False
         view = self.state.observe(self.human)
+        seat = self.human
         try:
             if isinstance(action, str):
                 action = self.game.parse_action(action)
-            self.state.apply(self.human, action)
+            self.hotseat.person_move(self.state, seat, action, lambda a: self.state.apply(seat, a))
         except (IllegalAction, ValueError):
             self._refuse(view, action)
             return False
-        self._note(self.human, action, view)
+        self._note(seat, action, view)
         self.selected = []
         self._advance()
         return True
@@ -278,25 +308,31 @@ class DietApp(common.AppBox):
     def _refuse(self, view: dict, action) -> None:
         """Say why ``action`` is refused (the state is unchanged)."""
         text = refusal_text(view, action, self._name, self.game.deck, self.game.deck.planning_discards)
-        self._render()
+        self.hotseat.redraw()
         common.message(self.out, text, "error")
 
     def _advance(self) -> None:
+        people = set(self.hotseat.seating.seats)
         while True:
             try:
                 with common.thinking(self.thinking_view):
-                    common.advance_bots(self.state, self.bots, {self.human}, on_choice=self._note_choice)
+                    common.advance_bots(self.state, self.bots, people, on_choice=self._note_choice,
+                                        on_decision=self.hotseat.bot_decision)
             except Exception as err:  # a bot's failure must not break the notebook
-                self._render()
+                self.hotseat.redraw()
                 common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")
                 return
-            legal = self.state.legal_actions(self.human)
-            # A decision with one possible answer (nothing to play) is answered for you.
+            seat = self.hotseat.next_person(self.state)
+            legal = self.state.legal_actions(seat) if seat is not None else []
+            # A decision with one possible answer (nothing to play) is answered for the person.
             if self.auto_pass and len(legal) == 1 and isinstance(legal[0], (Pass, Skip)):
-                self.state.apply(self.human, legal[0])
+                self.state.apply(seat, legal[0])
+                self.hotseat.recorder.decision(seat, legal, legal[0], 0.0, person=True)
                 continue
             break
-        self._render()
+        if self.hotseat.next_person(self.state) != self.human:
+            self.selected = []  # marks are the person's own
+        self.hotseat.show(self.state)
 
     def _note_choice(self, seat, action, state) -> None:
         """Before a bot's move: remember what its pass means."""
@@ -320,7 +356,7 @@ class DietApp(common.AppBox):
         except Exception as err:  # a refused move or a bug: show it, never raise into the notebook
             if self.state is not None:
                 try:
-                    self._render()
+                    self.hotseat.redraw()
                 except Exception:  # keep the message; the drawing is what failed
                     pass
             common.message(self.out, f"{doing}: {common.error_text(err)}", "error")
@@ -328,7 +364,7 @@ class DietApp(common.AppBox):
     def _stale(self, what: str) -> None:
         """A click on a button drawn for an earlier moment of the game."""
         common.message(self.out, f"{what} is no longer possible: the game has moved on. Choose again.", "error")
-        self._render()
+        self.hotseat.redraw()
 
     # -- callbacks ---------------------------------------------------------------------
 
@@ -431,7 +467,7 @@ class DietApp(common.AppBox):
         if view["over"]:
             if view["winner"] is None:
                 text = f"Draw: nobody reached {view['target']} within {view['max_turns']} turns."
-            elif view["winner"] == self.human:
+            elif view["winner"] == self.human and self.hotseat.seating.single:
                 text = f"You won! You reached {view['weights'][self.human]} pounds."
             else:
                 text = f"{self._name(view['winner'])} won, reaching {view['weights'][view['winner']]} pounds."
@@ -574,18 +610,24 @@ class DietApp(common.AppBox):
 
 
 def play_diet(
-    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True, **options
+    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", auto_pass: bool = True, hints: bool = True,
+    people=None, playtests=PLAYTESTS, **options
 ) -> DietApp:
     """A Diet Game against bots: you sit in seat ``human``; ``bots`` is a bot name
     (``"greedy"``, ``"random"``) for every other seat, or a list with one per other seat
     (or one per seat, your entry ignored). Bad settings raise ``ValueError`` at once.
+
+    ``people=["Ana", "Ben"]`` seats people from seat 0 for hot-seat play at one screen;
+    ``playtests`` is the folder of the playtest logs (``None``: no log; names are stored as
+    typed, ``gamedesign.playtest.anonymise`` replaces them for sharing).
 
     ``auto_pass=True`` answers for you when you have nothing to play (for example no
     Laziness in hand when asked). ``hints=False`` hides the Hint and Why? buttons;
     ``options`` are the rule options of ``gamedesign.load("diet", ...)`` (a ``deck``, a
     ``target``, ...). Returns the app widget.
     """
-    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass, hints=hints, **options)
+    return DietApp(players=players, seed=seed, human=human, bots=bots, auto_pass=auto_pass, hints=hints, people=people,
+                   playtests=playtests, **options)
 
 
 __all__ = ["DietApp", "play_diet"]

@@ -8,6 +8,11 @@ a failing bot becomes a message, never a traceback.
 
 Moves the others chose at the same time as you are logged without what they chose: the
 observation shows what the rules reveal, and when.
+
+Hot-seat: ``play(game, people=["Ana", "Ben"])`` seats people from seat 0 and bots in the
+other seats; before each person's decision a cover asks to pass the screen, and each
+person sees only their own observation (see :mod:`gamedesign.apps.hotseat`). Every game
+with a person in it is kept in a playtest log (``playtests=`` the folder, ``None``: no log).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from gamedesign.core import Game, brief, public_line
 from gamedesign.registry import load
 
 from . import common
+from .hotseat import PLAYTESTS, HotSeat, Seating
 
 #: Action buttons shown at once; more are split into pages.
 PAGE = 24
@@ -117,17 +123,19 @@ def result_text(result, names) -> str:
 class GameApp(common.AppBox):
     """Any game against bots (a widget). Use :func:`play` to make one."""
 
-    def __init__(self, game: Game, seed: int = 0, human: int = 0, bots=None):
+    def __init__(self, game: Game, seed: int = 0, human: int = 0, bots=None, people=None, playtests=PLAYTESTS):
         seed = common.check_seed(seed)
         self.game = game
-        self.human = human = common.check_seat(human, game.num_players)
         if bots is None:
             from gamedesign.bots import bot_names
 
             bots = "greedy" if "greedy" in bot_names(game) else "random"
-        specs = common.seat_specs(game, human, bots)
-        self.specs = specs
-        self.names = ["You" if seat == human else f"Player {seat} ({_label(spec)})" for seat, spec in enumerate(specs)]
+        seating = Seating(game, people, human, bots)
+        self.specs = specs = seating.specs
+        self.names = [
+            seating.names[seat] if spec is None else f"Player {seat} ({_label(spec)})" for seat, spec in enumerate(specs)
+        ]
+        self.hotseat = HotSeat(seating, playtests)
         self.bots: dict = {}
         self.moves: list[str] = []
         self.group = None
@@ -172,6 +180,15 @@ class GameApp(common.AppBox):
         self.header.add_class("gd-status")
         self.prompt.add_class("gd-prompt")
         self.action_box.add_class("gd-actions")
+        # Under the cover between people: nothing of the last person's screen stays.
+        self.hotseat.attach(
+            self,
+            private=[self.header, self.view, self.prompt, self.group_box, self.action_box, self.page_box,
+                     self.move_text, self.out, self.log_view],
+            keep=[],
+            render=self._render,
+            status=self.out,
+        )
         self.state = None
         self._safely(lambda: self.new_game(seed), "Could not start the game")
 
@@ -184,29 +201,45 @@ class GameApp(common.AppBox):
         self.state = self.game.new_state(seed=seed)
         self.moves = []
         self.out.outputs = ()
+        self.hotseat.new_game(self.game, self.state)
         self._advance()
 
+    @property
+    def human(self) -> int:
+        """The seat of the person whose screen is shown (with one person: their seat)."""
+        return self.hotseat.viewer
+
     def play(self, action) -> None:
-        """Play ``action`` (an action or its text) for you, then let the bots move."""
+        """Play ``action`` (an action or its text) for the person whose screen is shown,
+        then let the bots move."""
         if self.state is None:
             raise ValueError("there is no game yet: press New game")
-        self.state.apply(self.human, action)
-        self.moves.append(public_line(self.state, self.human, self._action(action)) or f"You played {self._text(action)}.")
+        if self.hotseat.covered:
+            raise ValueError(f"pass the screen to {self.names[self.human]} first: press the button")
+        seat = self.human
+        together = len(self.state.to_move()) > 1  # others choose at the same time: kept secret
+        self.hotseat.person_move(self.state, seat, action, lambda a: self.state.apply(seat, a))
+        if together and not self.hotseat.seating.single:
+            self.moves.append(f"{self.names[seat]} has chosen.")
+        else:
+            who = "You" if self.hotseat.seating.single else self.names[seat]
+            self.moves.append(public_line(self.state, seat, self._action(action)) or f"{who} played {self._text(action)}.")
         self.group, self.page_number = None, 0
         self._advance()
 
     def _advance(self) -> None:
         try:
             with common.thinking(self.thinking_view, "The bots are"):
-                common.advance_bots(self.state, self.bots, {self.human}, on_choice=self._note, on_move=self._said)
+                common.advance_bots(self.state, self.bots, set(self.hotseat.seating.seats), on_choice=self._note,
+                                    on_move=self._said, on_decision=self.hotseat.bot_decision)
         except Exception as err:  # a bot's failure must not break the notebook
-            self._render()
+            self.hotseat.redraw()
             common.message(self.out, f"A bot could not move: {common.error_text(err)}", "error")
             return
-        self._render()
+        self.hotseat.show(self.state)
 
     def _note(self, seat, action, state) -> None:
-        if self.human in state.to_move():  # chosen at the same time as you: kept secret here
+        if any(p in state.to_move() for p in self.hotseat.seating.seats):  # chosen at the same time as a person: secret
             self.moves.append(f"{self.names[seat]} has chosen.")
         else:
             self.moves.append(f"{self.names[seat]} played {self._text(action)}.")
@@ -231,7 +264,7 @@ class GameApp(common.AppBox):
         except Exception as err:  # a callback must never raise into the notebook
             if self.state is not None:
                 try:
-                    self._render()
+                    self.hotseat.redraw()
                 except Exception:  # keep the message; the drawing is what failed
                     pass
             common.message(self.out, f"{doing}: {common.error_text(err)}", "error")
@@ -280,8 +313,11 @@ class GameApp(common.AppBox):
             self.group_box.children = self.action_box.children = self.page_box.children = ()
             return
         waiting = [self.names[s] for s in state.to_move()]
+        you = f"You are player {self.human}" if self.hotseat.seating.single else (
+            f"{html.escape(self.names[self.human])}'s screen (player {self.human})"
+        )
         self.header.value = (
-            f"<h3>{html.escape(self.game.title)}</h3>You are player {self.human}. "
+            f"<h3>{html.escape(self.game.title)}</h3>{you}. "
             f"Waiting for: {html.escape(', '.join(waiting))}."
         )
         legal = self._legal()
@@ -333,15 +369,22 @@ def _label(spec) -> str:
     return bot_label(spec)
 
 
-def play(game_or_name, seed: int = 0, bots=None, human: int = 0, players: int | None = None) -> GameApp:
+def play(
+    game_or_name, seed: int = 0, bots=None, human: int = 0, players: int | None = None, people=None,
+    playtests=PLAYTESTS,
+) -> GameApp:
     """Play any game against bots: a registered game's name (``"sprint"``), a game
     (``gamedesign.load(...)``) or a game class (``MyGame``, registered or not).
 
-    You sit in seat ``human``; ``bots`` is one bot name for every other seat or a list
-    with one per other seat (by default ``"greedy"`` when the game has one, else
-    ``"random"``); ``players`` for a name or a class (by default the game's usual number).
-    Bad settings raise ``ValueError`` at once; once the app runs, refused moves and
-    failing bots are shown as messages. Returns the app widget.
+    You sit in seat ``human``; or, for hot-seat play, ``people`` names 1 to 6 people at
+    one screen, seated from seat 0 (a cover passes the screen between them). ``bots`` is
+    one bot name for every other seat or a list with one per other seat (by default
+    ``"greedy"`` when the game has one, else ``"random"``); ``players`` for a name or a
+    class (by default the game's usual number). Each game is kept in a playtest log in
+    the folder ``playtests`` (``None``: no log); names are stored as typed and
+    ``gamedesign.playtest.anonymise`` replaces them for sharing. Bad settings raise
+    ``ValueError`` at once; once the app runs, refused moves and failing bots are shown
+    as messages. Returns the app widget.
     """
     if isinstance(game_or_name, str):
         game = load(game_or_name, players=players)
@@ -358,7 +401,7 @@ def play(game_or_name, seed: int = 0, bots=None, human: int = 0, players: int | 
             f"play() takes a game name (like 'sprint'), a game from gamedesign.load() or a game class, "
             f"not {brief(game_or_name)}"
         )
-    return GameApp(game, seed=seed, human=human, bots=bots)
+    return GameApp(game, seed=seed, human=human, bots=bots, people=people, playtests=playtests)
 
 
 __all__ = ["GameApp", "PAGE", "group_of", "groups", "label", "page", "play", "result_text", "value_html", "view_html"]

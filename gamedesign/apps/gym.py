@@ -20,6 +20,11 @@ last one are listed above it and their new Kids outlined.
 
 Every colour is shown with its name and letter (R O Y G B P) and every Kid with its skill
 values, so nothing depends on seeing colour. Refused choices are explained, never raised.
+
+Hot-seat: ``play_gym(players=4, people=["Ana", "Ben", "Cy"])`` seats people from seat 0
+(even seats are team A, odd seats team B: ``game.teams()``), so people may share a team.
+Before each person's turn a cover hides the last person's hand, choices and hints. Each
+game is kept in a playtest log (``playtests=`` the folder; ``None``: no log).
 """
 
 from __future__ import annotations
@@ -38,13 +43,12 @@ from gamedesign.apps.common import (
     error_text,
     message,
     seat_bots,
-    seat_specs,
     seed_input,
     thinking,
 )
+from gamedesign.apps.hotseat import PLAYTESTS, HotSeat, Seating
 from gamedesign.apps.hints import HintBar, hint
 from gamedesign.core import IllegalAction
-from gamedesign.terminal import seat_names
 from gamedesign.games.gym import ACTIONS, Place, Skip
 from gamedesign.games.gym.rules import Advance
 from gamedesign.games.gym.cards import COLOUR_LETTER
@@ -170,16 +174,22 @@ def refusal_text(state, seat: int, action, names: list[str]) -> str:
 class GymApp:
     """The GYM table: schedule, row, hand, board, Coaches, guided turn, log and scores."""
 
-    def __init__(self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options):
+    def __init__(
+        self, players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, people=None,
+        playtests=PLAYTESTS, **options,
+    ):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("gym", players=players, **options)
         players = self.game.num_players
         seed = check_seed(seed)
-        self.human = human = check_seat(human, players)
-        self.bot_specs = seat_specs(self.game, human, bots)
-        self.teams = ["AB"[s % 2] for s in range(players)]
-        self.names = seat_names([None] * players, human)  # "You", "Bot 1", ... as in terminal play
-        self.bot_moves: list = []
+        check_seat(human, players)
+        seating = Seating(self.game, people, human, bots)
+        self.bot_specs = seating.specs
+        self.hotseat = HotSeat(seating, playtests)
+        team_of = {seat: "AB"[t] for t, seats in enumerate(self.game.teams()) for seat in seats}
+        self.teams = [team_of[s] for s in range(players)]
+        self.names = seating.names  # "You", "Bot 1", ... as in terminal play; or the people's names
+        self.played: list = []  # every (seat, action) of this game, in order
 
         self.header = widgets.HTML()
         self.status = widgets.Output()
@@ -201,7 +211,7 @@ class GymApp:
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
         self.thinking_view = widgets.HTML()
-        self.hints = HintBar(self._hint_question, hints, words=lambda text: in_words(text, self.names, self.teams, human))
+        self.hints = HintBar(self._hint_question, hints, words=lambda text: in_words(text, self.names, self.teams, self.human))
         self.go_button = widgets.Button(description="Place", button_style="primary")
         self.skip_button = widgets.Button(description="Skip")
         self.go_button.on_click(lambda _: self._safely(self.go))
@@ -240,6 +250,16 @@ class GymApp:
         self.widget.add_class("gd-gym")
         self.row_box.add_class("gd-row")  # hooks for styles and for the browser tests
         self.controls.add_class("gd-controls")
+        # Under the cover between people only the styles stay on the page; the hand, the
+        # controls (their choices name the Kids in the hand) and the hints are emptied.
+        self.hotseat.attach(
+            self.widget,
+            private=[self.status, self.controls, self.hints, self.hand, self.note, self.kid_pick, self.spot_pick,
+                     self.kind_pick, self.target_pick, self.first_pick, self.second_pick],
+            keep=[self.widget.children[0]],
+            render=self.render,
+            status=self.status,
+        )
         self.state = None
         self.last_message = ""
         self._safely(lambda: self.new_game(seed), "Could not start the game", needs_game=False)
@@ -262,7 +282,7 @@ class GymApp:
             self._message(f"{doing}: {error_text(err)}", "error")
             if self.state is not None:
                 try:
-                    self.render()
+                    self.hotseat.redraw()
                 except Exception:  # keep the message; the drawing is what failed
                     pass
 
@@ -270,39 +290,53 @@ class GymApp:
         """Deal a fresh game from ``seed`` and let bots move until it is your turn."""
         self.state = self.game.new_state(seed=check_seed(seed))
         self.bots = seat_bots(self.game, self.bot_specs, seed)
+        self.played = []
+        self.hotseat.new_game(self.game, self.state)
         if self._advance():  # a bot's failure stays in the status area
             self._message(f"New game, seed {seed}. You are team {self.teams[self.human]}.", "info")
-        self.render()
+        self.hotseat.show(self.state)
+
+    @property
+    def human(self) -> int:
+        """The seat of the person whose screen is shown (with one person: their seat)."""
+        return self.hotseat.viewer
 
     def act(self, action) -> bool:
         """Play ``action`` (object or text) for you; a refusal is explained. True if played."""
         if self.state.is_over():
             self._message("The game is over: press New game to play again.", "error")
             return False
+        if self.hotseat.covered:
+            self._message(f"Pass the screen to {self.names[self.human]} first: press the button.", "error")
+            return False
+        seat = self.human
         try:
-            self.state.apply(self.human, action)
+            self.hotseat.person_move(self.state, seat, action, lambda a: self.state.apply(seat, a))
         except IllegalAction:
-            self._message(refusal_text(self.state, self.human, action, self.names), "error")
+            self._message(refusal_text(self.state, seat, action, self.names), "error")
             self.render()
             return False
+        self.played.append((seat, self.game.parse_action(action) if isinstance(action, str) else action))
         if self._advance():  # else the bot's failure stays in the status area
             if self.state.is_over():
                 result = self.state.result()
                 team = "A" if 0 in result.winners else "B"
-                mine = "AB"[self.human % 2]
-                verdict = "Your team wins!" if team == mine else "Your team loses."
-                self._message(f"Game over. Team {team} wins. {verdict}", "ok")
+                if self.hotseat.seating.single:
+                    verdict = " Your team wins!" if team == self.teams[self.human] else " Your team loses."
+                else:
+                    verdict = f" ({', '.join(self.names[s] for s in range(len(self.names)) if self.teams[s] == team)})"
+                self._message(f"Game over. Team {team} wins.{verdict}", "ok")
             else:
                 self._message(f"You played: {self._words(action)}.", "ok")
-        self.render()
+        self.hotseat.show(self.state)
         return True
 
     def _advance(self) -> bool:
-        """Let the bots move until it is your turn; False (and a message) when one fails."""
-        self.bot_moves = []
+        """Let the bots move until it is a person's turn; False (and a message) when one fails."""
         try:
             with thinking(self.thinking_view):
-                advance_bots(self.state, self.bots, {self.human}, on_move=lambda seat, a, _: self.bot_moves.append((seat, a)))
+                advance_bots(self.state, self.bots, set(self.hotseat.seating.seats),
+                             on_move=lambda seat, a, _: self.played.append((seat, a)), on_decision=self.hotseat.bot_decision)
         except Exception as err:  # a bot's failure must not break the notebook
             self._message(f"A bot could not move: {error_text(err)}", "error")
             return False
@@ -359,7 +393,8 @@ class GymApp:
         if view["phase"] == "over":
             self.header.value = '<div class="gd-header">Game over: the final scoring, event by event, is shown first.</div>'
         else:
-            who = "Your turn" if self._my_turn() else f"{self.names[view['turn']]} to move"
+            who = ("Your turn" if self.hotseat.seating.single else f"{self.names[self.human]}'s turn") if self._my_turn() \
+                else f"{self.names[view['turn']]} to move"
             hint = STEP_HINT[view["step"]] if self._my_turn() else "waiting"
             self.header.value = (
                 f'<div class="gd-header">{view["phase"].title()} phase · {html.escape(who)}: {html.escape(hint)}</div>'
@@ -384,7 +419,8 @@ class GymApp:
         sizes = ", ".join(
             f"{html.escape(self.names[s])} (team {self.teams[s]}): {n}" for s, n in enumerate(view["hand_sizes"])
         )
-        self.hand.value = f"<p><b>Your hand</b>: {hand}{extra}<br><small>Hand sizes: {sizes}</small></p>"
+        whose = "Your" if self.hotseat.seating.single else f"{html.escape(self.names[self.human])}'s"
+        self.hand.value = f"<p><b>{whose} hand</b>: {hand}{extra}<br><small>Hand sizes: {sizes}</small></p>"
         self.schedule.value = self._schedule_html(view)
         self.board.value = self._board_html(view) if view["board"] else ""
         self.log.value = (
@@ -497,7 +533,7 @@ class GymApp:
     def _sync_buttons(self) -> None:
         """The main button does what the dropdowns say: when they say skip, it is the skip
         button ("No advance", "Skip action", "Skip coach") and the separate one is hidden."""
-        if self.state is None or not self._my_turn():
+        if self.state is None or self.hotseat.covered or not self._my_turn():
             return
         step = self.state.step
         chosen = {"advance": self.first_pick.value, "action": self.kind_pick.value, "coach": self.target_pick.value}.get(step)
@@ -526,13 +562,13 @@ class GymApp:
 
     def _fresh_step(self) -> bool:
         """True the first time a step is drawn (then the suggested choices are set)."""
-        key = (len(self.state.observe(self.human)["log"]), self.state.step)
+        key = (self.human, len(self.state.observe(self.human)["log"]), self.state.step)
         fresh, self._drawn_step = key != getattr(self, "_drawn_step", None), key
         return fresh
 
     def _fill_spots(self) -> None:
         """The empty spots the chosen Kid may go to, the one where it scores most first."""
-        if self.state.is_over() or self.state.step != "place" or not self._my_turn():
+        if self.state.is_over() or self.state.step != "place" or self.hotseat.covered or not self._my_turn():
             return
         deck = self.game.deck
         kid = self.kid_pick.value
@@ -550,7 +586,7 @@ class GymApp:
 
     def _fill_seconds(self) -> None:
         """For the first event chosen, the second: the same event again (+2) or another (+1 each)."""
-        if self.state.is_over() or self.state.step != "advance" or not self._my_turn():
+        if self.state.is_over() or self.state.step != "advance" or self.hotseat.covered or not self._my_turn():
             return
         first = self.first_pick.value
         options = []
@@ -567,8 +603,14 @@ class GymApp:
         _set_options(self.second_pick, options)
         self._sync_buttons()
 
+    @property
+    def bot_moves(self) -> list:
+        """The others' moves since the last move of the person at the screen: (seat, action) pairs."""
+        mine = [i for i, (seat, _) in enumerate(self.played) if seat == self.human]
+        return [(seat, a) for seat, a in self.played[mine[-1] + 1 if mine else 0 :] if seat != self.human]
+
     def _last_moves_html(self) -> str:
-        """What the bots did since your last move, in the app's names."""
+        """What the others did since your last move, in the app's names."""
         if not self.bot_moves:
             return ""
         lines = [f"{html.escape(self.names[seat])} (team {self.teams[seat]}): {html.escape(self._words(a))}" for seat, a in self.bot_moves]
@@ -580,7 +622,7 @@ class GymApp:
         self.go_button.disabled = not actions
 
     def _fill_targets(self) -> None:
-        if self.state.is_over() or self.state.step != "action" or not self._my_turn():
+        if self.state.is_over() or self.state.step != "action" or self.hotseat.covered or not self._my_turn():
             return
         from gamedesign.games.gym.rules import ACTION_KIND
 
@@ -684,14 +726,20 @@ class GymApp:
         )
 
 
-def play_gym(players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options) -> widgets.VBox:
+def play_gym(
+    players: int = 2, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, people=None,
+    playtests=PLAYTESTS, **options,
+) -> widgets.VBox:
     """The GYM app as a widget: ``play_gym(players=2, seed=0, human=0, bots="greedy")``.
 
     ``bots`` is a bot name for every other seat or a list with one per other seat;
-    ``hints=False`` hides the Hint and Why? buttons; ``options`` are the rule options of
-    ``gamedesign.load("gym", ...)``.
+    ``people=["Ana", "Ben"]`` seats people from seat 0 for hot-seat play at one screen
+    (seats 0, 2, 4 are team A, 1, 3, 5 team B); ``hints=False`` hides the Hint and Why?
+    buttons; ``playtests`` is the folder of the playtest logs (``None``: no log; names are
+    stored as typed, ``gamedesign.playtest.anonymise`` replaces them for sharing);
+    ``options`` are the rule options of ``gamedesign.load("gym", ...)``.
     """
-    return GymApp(players, seed, human, bots, hints, **options).widget
+    return GymApp(players, seed, human, bots, hints, people, playtests, **options).widget
 
 
 __all__ = ["GymApp", "play_gym"]

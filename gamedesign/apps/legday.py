@@ -8,6 +8,12 @@ down), every player's cards (face-down cards only as a count, the latest outline
 was revealed each day, Hint and Why? (the greedy bot's pick and the gains it compares;
 ``hints=False`` hides them), and the final score table with the breakdown, eliminations,
 squats and, after a tie, which tie-break decided.
+
+Hot-seat: ``play_legday(players=3, people=["Ana", "Ben"])`` seats two people and a bot.
+Each day the people pick one by one, each under a cover ("Pass to Ben: ...") that hides
+the last person's hand, home cards, pick and hints; the picks are revealed together
+when everyone has picked. Each game is kept in a playtest log (``playtests=`` the folder;
+``None``: no log).
 """
 
 from __future__ import annotations
@@ -26,13 +32,12 @@ from gamedesign.apps.common import (
     guard,
     message,
     seat_bots,
-    seat_specs,
     seed_input,
     thinking,
 )
+from gamedesign.apps.hotseat import PLAYTESTS, HotSeat, Seating
 from gamedesign.bots import bot_names
 from gamedesign.core import IllegalAction
-from gamedesign.terminal import seat_names
 from gamedesign.games.legday import CATEGORIES, Pick
 from gamedesign.apps import legday_cards
 from gamedesign.apps.hints import HintBar
@@ -86,14 +91,19 @@ SQUATS_NOTE = (
 class LegDayApp:
     """The Leg Day table: your hand as buttons, everyone's cards, and the final scores."""
 
-    def __init__(self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options):
+    def __init__(
+        self, players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, people=None,
+        playtests=PLAYTESTS, **options,
+    ):
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         self.game = gamedesign.load("legday", players=players, **options)
         players = self.game.num_players
         seed = check_seed(seed)
-        self.human = human = check_seat(human, players)
-        self.bot_specs = seat_specs(self.game, human, bots)
-        self.names = seat_names([None] * players, human)  # "You", "Bot 1", ... as in terminal play
+        check_seat(human, players)
+        seating = Seating(self.game, people, human, bots)
+        self.bot_specs = seating.specs
+        self.names = seating.names  # "You", "Bot 1", ... as in terminal play; or the people's names
+        self.hotseat = HotSeat(seating, playtests)
 
         self.header = widgets.HTML()
         self.status = widgets.HTML()
@@ -124,6 +134,14 @@ class LegDayApp:
             app_name="Don't Skip Leg Day",
         )
         self.widget.add_class("gd-legday")
+        # Under the cover between people only the styles and the day stay on the page.
+        self.hotseat.attach(
+            self.widget,
+            private=[self.status, self.scores, self.hand_label, self.hand_box, self.hints, self.table, self.reveals],
+            keep=[self.widget.children[0], self.header],
+            render=self.render,
+            status=self.status,
+        )
         self.state = None
         guard(self.status, "Could not start the game", self.new_game, seed)
 
@@ -136,9 +154,15 @@ class LegDayApp:
         self.state = self.game.new_state(seed=check_seed(seed))
         self.bots = seat_bots(self.game, self.bot_specs, seed)
         self.revealed = []
+        self.hotseat.new_game(self.game, self.state)
         if self._advance():
             message(self.status, f"New game, seed {seed}. Pick a card for day 1.", "info")
-        self.render()
+        self.hotseat.show(self.state)
+
+    @property
+    def human(self) -> int:
+        """The seat of the person whose screen is shown (with one person: their seat)."""
+        return self.hotseat.viewer
 
     def _hint_question(self):
         """What a hint is about: you, your observation and your cards now."""
@@ -152,7 +176,7 @@ class LegDayApp:
         """Let the bots pick; False (and a message) when one of them fails."""
         try:
             with thinking(self.thinking_view):
-                advance_bots(self.state, self.bots, {self.human})
+                advance_bots(self.state, self.bots, set(self.hotseat.seating.seats), on_decision=self.hotseat.bot_decision)
         except Exception as err:  # a bot's failure must not break the notebook
             message(self.status, f"A bot could not move: {error_text(err)}", "error")
             return False
@@ -170,10 +194,13 @@ class LegDayApp:
         if state.is_over():
             message(self.status, "The game is over: press New game to play again.", "error")
             return
+        if self.hotseat.covered:
+            message(self.status, f"Pass the screen to {self.names[self.human]} first: press the button.", "error")
+            return
         day_label = f"Week {state.week}, day {state.day} ({state.day_type()})"
         before = [len(t) for t in state.tableaus]
         try:
-            state.apply(self.human, Pick(card))
+            self.hotseat.person_move(state, self.human, Pick(card), lambda pick: state.apply(self.human, pick))
         except IllegalAction:
             if view_pick := state.observe(self.human)["my_pick"]:
                 text = f"You already picked {view_pick} today: wait for the others."
@@ -189,14 +216,15 @@ class LegDayApp:
                 winners = state.result().winners
                 text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
                 message(self.status, f"Game over. Winner: {text}.", "ok")
-            else:
+            elif self.hotseat.seating.single:
                 message(
                     self.status,
                     f"You played {legday_cards.display_name(self.game.deck.card(card))}; {self._others_played()}. "
                     f"Now {state.day_type()} {state.day} of week {state.week}.",
                     "ok",
                 )
-        self.render()
+            # With several people the next screen is someone else's: the cover comes next.
+        self.hotseat.show(state)
 
     def _others_played(self) -> str:
         """What the bots played on the day just revealed, as you saw it ("Bot 2: face down")."""
@@ -210,13 +238,17 @@ class LegDayApp:
 
     def _record_reveal(self, day_label: str, before: list[int]) -> None:
         if [len(t) for t in self.state.tableaus] == before:
-            return  # others still choosing (cannot happen with bots, kept for safety)
+            return  # others still choosing (another person, or a bot that failed)
+        self.revealed.append((day_label, [tableau[-1] for tableau in self.state.tableaus]))
+
+    def _reveal_html(self, day_label: str, played: list) -> str:
+        """What was played on one day, as the person at the screen saw it (their own
+        face-down card by name, the others' as a card back)."""
         cards = []
-        for seat, tableau in enumerate(self.state.tableaus):
-            name, up = tableau[-1]
+        for seat, (name, up) in enumerate(played):
             shown = name if up or seat == self.human else None
             cards.append(f"{html.escape(self.names[seat])}: {_chip(self.game.deck, shown, up)}")
-        self.revealed.append(f"<b>{day_label}</b>: " + " &nbsp; ".join(cards))
+        return f"<b>{day_label}</b>: " + " &nbsp; ".join(cards)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -232,13 +264,14 @@ class LegDayApp:
                 f'<div class="gd-header">Week {view["week"]} · Day {view["day"]} of 7 · '
                 f'{view["day_type"]} ({face}) · hands pass {view["pass_direction"].upper()}</div>'
             )
+        whose = "Your" if self.hotseat.seating.single else f"{html.escape(self.names[self.human])}'s"
         if view["over"]:
             self.hand_label.value = ""
         elif view["my_pick"] is not None:
-            self.hand_label.value = "<b>Your hand</b> — waiting for the others to pick."
+            self.hand_label.value = f"<b>{whose} hand</b> — waiting for the others to pick."
         else:
             self.hand_label.value = (
-                f"<b>Your hand</b> — press Play under the card you keep today ({html.escape(self._passing(view))}):"
+                f"<b>{whose} hand</b> — press Play under the card you keep today ({html.escape(self._passing(view))}):"
             )
         buttons = []
         for name in view["hand"]:
@@ -260,7 +293,7 @@ class LegDayApp:
         self.table.value = self._table_html(view)
         self.reveals.value = (
             "<details><summary><b>What was played each day</b> (click to open)</summary>"
-            + "<br>".join(reversed(self.revealed[-14:]))
+            + "<br>".join(self._reveal_html(*day) for day in reversed(self.revealed[-14:]))
             + "</details>"
             if self.revealed
             else ""
@@ -352,14 +385,20 @@ class LegDayApp:
         )
 
 
-def play_legday(players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, **options) -> widgets.VBox:
+def play_legday(
+    players: int = 4, seed: int = 0, human: int = 0, bots="greedy", hints: bool = True, people=None,
+    playtests=PLAYTESTS, **options,
+) -> widgets.VBox:
     """The Leg Day app as a widget: ``play_legday(players=4, seed=0, bots="greedy")``.
 
     ``bots`` is a bot name for every other seat or a list with one per other seat;
-    ``hints=False`` hides the Hint and Why? buttons; ``options`` are the rule options of
-    ``gamedesign.load("legday", ...)``.
+    ``people=["Ana", "Ben"]`` seats people from seat 0 for hot-seat play at one screen
+    (``human=`` seats one person); ``hints=False`` hides the Hint and Why? buttons;
+    ``playtests`` is the folder of the playtest logs (``None``: no log; names are stored
+    as typed, ``gamedesign.playtest.anonymise`` replaces them for sharing); ``options``
+    are the rule options of ``gamedesign.load("legday", ...)``.
     """
-    return LegDayApp(players, seed, human, bots, hints, **options).widget
+    return LegDayApp(players, seed, human, bots, hints, people, playtests, **options).widget
 
 
 __all__ = ["LegDayApp", "play_legday", "CATEGORIES", "bot_names"]
