@@ -45,6 +45,7 @@ import sympy as sp
 
 from . import answers
 from .answers import AnswersFileError, answers_file, collect, set_answers_file, set_name
+from .files import strict_json
 
 #: The measured true values of the simulate exercises (and of their usual mistakes).
 VALUES_FILE = Path(__file__).resolve().parent / "data" / "exercise_values.json"
@@ -607,7 +608,7 @@ _KEY: dict[str, _Key] = {
 def _measured() -> dict:
     """The values file, checked: ``{exercise id: {"value", "sd", "games", "how", "mistakes": {...}}}``."""
     try:
-        data = json.loads(VALUES_FILE.read_text(encoding="utf-8"))
+        data = json.loads(VALUES_FILE.read_text(encoding="utf-8"), object_pairs_hook=strict_json)
     except (OSError, ValueError) as why:
         raise RuntimeError(f"{VALUES_FILE} cannot be read ({why}): run scripts/measure_exercises.py") from None
     values = data.get("estimates") if isinstance(data, dict) else None
