@@ -29,22 +29,27 @@ class AppBox(widgets.VBox):
         return data
 
 
-def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None) -> list:
+def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None, max_moves: int | None = None) -> list:
     """Let bots move until a human must act or the game ends.
 
     ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
     moves are all chosen before any is applied, and each is checked like every move of
     ``play_game`` (a ``BotError`` names the seat and bot that failed). Returns the
     (seat, action) pairs played. ``on_choice(seat, action, state)`` is called just before a
-    move is applied, ``on_move(seat, action, state)`` just after.
+    move is applied, ``on_move(seat, action, state)`` just after. A game of bots alone that
+    is not over after ``max_moves`` moves (``simulate.MAX_MOVES`` by default), or whose
+    mover has no legal move, stops with a ``GameError``: a click never hangs the kernel.
     """
-    from gamedesign.simulate import bot_move
+    from gamedesign.simulate import MAX_MOVES, bot_move, too_long
 
+    limit = MAX_MOVES if max_moves is None else max_moves
     played = []
     while True:
         movers = [seat for seat in state.to_move() if seat not in humans]
         if not movers:
             return played
+        if len(played) >= limit:
+            raise too_long(state, limit)
         choices = [(seat, bot_move(state, seat, bots[seat], getattr(bots[seat], "uses_observation", True))) for seat in movers]
         for seat, action in choices:
             if on_choice is not None:
