@@ -591,9 +591,9 @@ class _Replay:
         pending, step = state.pending, state.step
         if step == "willpower" and pending is not None:  # the Cheat on the table is counted, not yet told
             self.tally["cheats_played"][pending["by"]] += 1
-        for name, counts in self.tally.items():
-            if state.tally[name] != counts:
-                fail(f"tally[{name!r}]", state.tally[name], f"{counts}, as the log tells")
+        for kind, counts in self.tally.items():
+            if state.tally[kind] != counts:
+                fail(f"tally[{kind!r}]", state.tally[kind], f"{counts}, as the log tells")
         if state.reshuffles != self.reshuffles:
             fail("reshuffles", state.reshuffles, f"{self.reshuffles}, the reshuffles the log tells")
         if state.discard != self.discard:
