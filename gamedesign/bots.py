@@ -125,6 +125,15 @@ class ValueBot(Bot):
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
+def refuse_class(spec, where: str = "the bot") -> None:
+    """``ValueError`` when ``spec`` is a bot class where a bot object is expected
+    (``RandomBot`` for ``RandomBot()``): a class has ``act`` and ``reset`` too, and would
+    fail only later, with a message that blames the bot."""
+    if isinstance(spec, type):
+        name = spec.__name__
+        raise ValueError(f"{where} is {name}, a class, not a bot: call it, e.g. {name}()")
+
+
 def bot_label(spec) -> str:
     """How a bot is named in tables: its name as given, or a bot object's ``name``."""
     if isinstance(spec, str):
@@ -164,6 +173,7 @@ def make_bot(spec, game, timed: bool = True) -> Bot:
     """
     if isinstance(spec, Bot):
         return spec
+    refuse_class(spec)
     if not isinstance(spec, str):
         if hasattr(spec, "act") and hasattr(spec, "reset"):
             return spec

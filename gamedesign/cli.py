@@ -328,7 +328,9 @@ def _print(parser, args, out) -> int:
             label = "" if args.deck is None else f"deck {Path(args.deck).name}"[:MAX_NAME_CHARS]
             printout = printables.prepare(game, label=label, cards=args.what == "cards")
         page = printables.KINDS[args.what](printout, paper=args.paper)
-        path = printables.write_html(page, args.out or f"{name}-{args.what}.html")
+        # An empty --out is refused, not taken for the default; the page never replaces its inputs.
+        out_file = f"{name}-{args.what}.html" if args.out is None else args.out
+        path = printables.write_html(page, out_file, inputs=[f for f in (args.deck, args.preset) if f])
     except ValueError as err:
         parser.error(str(err))
     pages = page.count('<section class="page')

@@ -422,8 +422,12 @@ def _canonical(data) -> str | None:
 def _read_saved(text) -> dict:
     if not isinstance(text, str):
         raise ValueError(f"a saved state is JSON text, not {type(text).__name__}")
+    from .files import DuplicateKey, strict_json
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=strict_json)
+    except DuplicateKey as err:
+        raise ValueError(f"this saved state {err}") from None
     except (RecursionError, json.JSONDecodeError) as err:
         raise ValueError(f"a saved state is JSON text: {clip(str(err))}") from None
     if not isinstance(data, dict):

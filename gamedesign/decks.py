@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from .core import brief, clip
+from .files import DuplicateKey, strict_json
 
 #: Physical cards in a deck (the sum of the counts), and so the most copies of one card.
 MAX_DECK_CARDS = 2_000
@@ -59,7 +60,7 @@ def read_deck_data(source, package: str):
     too large or non-UTF-8 file and bad JSON raise ``ValueError`` naming the file.
     """
     if source is None:
-        return json.loads(resources.files(package).joinpath("deck.json").read_text(encoding="utf-8"))
+        return parse_json(resources.files(package).joinpath("deck.json").read_bytes(), f"the deck.json of {package}")
     if isinstance(source, (str, Path)):
         return parse_json(read_file(source, "deck file"), f"deck file {brief(str(source), 200)}")
     return source
@@ -86,7 +87,7 @@ def read_file(source, kind: str, missing: str = "") -> bytes:
 def parse_json(raw: bytes | str, what: str = ""):
     """JSON data from ``raw``; ``ValueError`` ("``what`` is not valid JSON: ...") when it is
     not UTF-8 text of valid JSON (``NaN`` and ``Infinity`` are refused, and so is deep
-    nesting)."""
+    nesting, and an object with the same key twice)."""
     subject = f"{what} is " if what else ""
     if isinstance(raw, bytes):
         try:
@@ -94,9 +95,11 @@ def parse_json(raw: bytes | str, what: str = ""):
         except UnicodeDecodeError as err:
             raise ValueError(f"{subject}not UTF-8 text (byte {err.start} is {raw[err.start]:#04x})") from None
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        return json.loads(raw, parse_constant=_no_constant, object_pairs_hook=strict_json)
     except RecursionError:
         raise ValueError(f"{subject}not valid JSON: it is nested too deeply") from None
+    except DuplicateKey as err:
+        raise ValueError(f"{what or 'this JSON'} {err}") from None
     except ValueError as err:
         raise ValueError(f"{subject}not valid JSON: {clip(str(err), 200)}") from None
 

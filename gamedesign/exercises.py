@@ -62,6 +62,7 @@ import sympy as sp
 
 from . import answers
 from .answers import AnswersFileError, answers_file, collect, export_csv, set_answers_file, set_name
+from .files import strict_json
 
 #: What the checker knows of each answer: salted hashes of the exact ones, the bands of the
 #: simulated ones (and of their usual mistakes).
@@ -628,7 +629,7 @@ _KEY: dict[str, _Key] = {
 def _values() -> dict:
     """The values file, checked: ``{"exact": {id: hashes}, "estimates": {id: band}}``."""
     try:
-        data = json.loads(VALUES_FILE.read_text(encoding="utf-8"))
+        data = json.loads(VALUES_FILE.read_text(encoding="utf-8"), object_pairs_hook=strict_json)
     except (OSError, ValueError) as why:
         raise RuntimeError(f"{VALUES_FILE} cannot be read ({why}): run scripts/measure_exercises.py") from None
     if not isinstance(data, dict) or not isinstance(data.get("estimates"), dict) or not isinstance(data.get("exact"), dict):

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from .core import brief, clip
 from .decks import MAX_DECK_CARDS, MAX_NAME_CHARS
+from .files import check_output, write_text
 
 #: The most cards one printout holds (50 pages of 9); the printed decks have 24 to 108.
 MAX_PRINTED_CARDS = 450
@@ -636,25 +637,17 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
 KINDS = {"pack": pack_html, "cards": cards_html, "rules": rules_html, "observation": observation_html}
 
 
-def write_html(text: str, path) -> Path:
+def write_html(text: str, path, *, inputs=()) -> Path:
     """Write the page ``text`` to ``path`` (a file name ending in ``.html``); returns the
-    path. ``ValueError`` naming the file when it cannot be written (a folder, a missing
-    folder, no permission) or does not end in ``.html``, so a deck file is never replaced."""
-    if not isinstance(path, (str, Path)) or not str(path).strip():
-        raise ValueError(f"give the output file's name, like cards.html, not {brief(path)}")
-    target = Path(path)
-    shown = clip(str(path), 200)
-    try:
-        if target.is_dir():
-            raise ValueError(f"{shown!r} is a folder: give a file name inside it, like {str(target / 'cards.html')!r}")
-        if target.suffix.lower() not in (".html", ".htm"):
-            raise ValueError(f"the output file's name must end in .html (a page to open in a browser), not {shown!r}")
-        if not target.parent.exists():
-            raise ValueError(f"cannot write {shown!r}: there is no folder {clip(str(target.parent), 200)!r}")
-        target.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise ValueError(f"cannot write {shown!r}: {clip(err.strerror or str(err), 200)}") from None
-    return target
+    path. ``ValueError`` naming the file when it does not end in ``.html`` or may not be
+    written (see :func:`gamedesign.files.write_text`: a folder, a symbolic link, a missing
+    folder, no permission, or one of ``inputs``, the files the page was made from), so a
+    deck file is never replaced."""
+    target = check_output(path, inputs)
+    if target.suffix.lower() not in (".html", ".htm"):
+        shown = clip(str(path), 200)
+        raise ValueError(f"the output file's name must end in .html (a page to open in a browser), not {shown!r}")
+    return write_text(target, text, inputs=inputs)
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Iterable
 
 from .core import brief, clip
+from .files import DuplicateKey, strict_json
 
 #: The longest save accepted, in characters. The longest saves are of Diet Games: one of
 #: 2,000 turns (the most its ``max_turns`` allows) with 60-character card names saves in
@@ -40,9 +41,11 @@ def read_save(game, text, fields: Iterable[str], optional: dict | None = None) -
     if len(text) > MAX_SAVE_CHARS:
         raise ValueError(f"this save has {len(text):,} characters; a save has at most {MAX_SAVE_CHARS:,}")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=strict_json)
     except RecursionError:
         raise ValueError("this save is not a saved game: its JSON is nested too deeply") from None
+    except DuplicateKey as err:
+        raise ValueError(f"this save {err}") from None
     except ValueError as err:  # JSONDecodeError, NaN or a number too long
         raise ValueError(f"this save is not valid JSON: {clip(str(err), 200)}") from None
     if not isinstance(data, dict):

@@ -31,7 +31,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Sequence
 
 from . import runtime
-from .bots import BotError, RandomBot, bot_label, bot_names, make_bot
+from .bots import BotError, RandomBot, bot_label, bot_names, make_bot, refuse_class
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
     import pandas as pd
@@ -52,6 +52,18 @@ MAX_SEED = 2**64 - 1
 
 #: The longest text a bot may give as its move; longer texts are refused unread.
 MAX_MOVE_TEXT = 1000
+
+#: The most moves of one game (``max_moves`` of :func:`play_game`, :func:`simulate`, the
+#: apps and ``record_games``): a game still not over then has moves that change nothing,
+#: or an end that never comes. The longest game of the shipped rules, The Diet Game at
+#: its largest ``max_turns`` (2,000 turns), takes about 30,000 moves (at most 21 a turn).
+MAX_MOVES = 100_000
+
+
+class GameError(ValueError):
+    """A game that cannot be played to its end: the game is not over after ``max_moves``
+    moves, or a seat that ``to_move()`` lists has no legal move. The message names the
+    game, its seed (and its number in a run) and says to run ``gamedesign.check_game``."""
 
 
 def max_workers() -> int:
@@ -152,6 +164,7 @@ def lineup(game, bots, games: int) -> tuple[list, list[str]]:
     for seat, spec in enumerate(bots):
         if isinstance(spec, str):
             continue
+        refuse_class(spec, f"the bot for seat {seat}")
         if not (callable(getattr(spec, "act", None)) and callable(getattr(spec, "reset", None))):
             raise TypeError(
                 f"the bot for seat {seat} is {_shown(spec)}: a bot is a name ({', '.join(bot_names(game))}) "
@@ -306,8 +319,11 @@ def bot_move(state, seat: int, bot, look: bool = True):
     """Ask ``bot`` for its move in ``seat`` (showing it ``state.observe(seat)`` if
     ``look``, and its own copy of the legal actions) and return the move checked: the
     engine's own legal action. A :class:`~gamedesign.bots.BotError` names the seat and
-    the bot when it raises or chooses a move that is not legal."""
+    the bot when it raises or chooses a move that is not legal; a :class:`GameError`
+    says when the seat has no legal move."""
     legal = state.legal_actions(seat)
+    if not legal:
+        raise no_move(state, seat)
     observation = state.observe(seat) if look else None
     try:
         choice = bot.act(observation, list(legal))
@@ -360,6 +376,40 @@ def _trust_of_class(cls, act) -> int:
     return 2 if known else 1
 
 
+def _where(state, game_index=None, run_seed=None) -> str:
+    """The game as an error names it: "Endless ('endless'), game 3 (game seed 7, run seed 1)"."""
+    game = state.game
+    seeds = [] if _state_seed(state) is None else [f"game seed {_state_seed(state)}"]
+    if run_seed is not None:
+        seeds.append(f"run seed {run_seed}")
+    label = f"{getattr(game, 'title', type(game).__name__)} ({_shown(game.name, 40)})"
+    if game_index is not None:
+        label += f", game {game_index}"
+        return label + (f" ({', '.join(seeds)})" if seeds else "")
+    return label + (f", {', '.join(seeds)}" if seeds else "")
+
+
+def _check_hint(state) -> str:
+    return f"run gamedesign.check_game({type(state.game).__name__}) to find the rule that is wrong"
+
+
+def too_long(state, max_moves: int, game_index=None, run_seed=None) -> GameError:
+    """The :class:`GameError` of a game not over after ``max_moves`` moves."""
+    return GameError(
+        f"{_where(state, game_index, run_seed)}: not over after {max_moves:,} moves (max_moves): its moves may "
+        f"change nothing, or its end may never come; {_check_hint(state)} (or give a larger max_moves if the "
+        "game is really that long)"
+    )
+
+
+def no_move(state, seat: int, game_index=None, run_seed=None) -> GameError:
+    """The :class:`GameError` of a seat that must move but has no legal move."""
+    return GameError(
+        f"{_where(state, game_index, run_seed)}: seat {seat} must move (to_move() lists it) but has no legal move "
+        f"(legal_actions({seat}) is empty); {_check_hint(state)}"
+    )
+
+
 def play_game(
     state,
     bots: Sequence,
@@ -370,6 +420,7 @@ def play_game(
     game_index: int | None = None,
     run_seed: int | None = None,
     on_choice=None,
+    max_moves: int = MAX_MOVES,
     _built: Sequence[bool] | None = None,
 ):
     """Play ``state`` to its end with one bot per seat; returns the state.
@@ -393,10 +444,20 @@ def play_game(
     given and never leave the run, choose from the engine's own list, and those that
     always return one of its actions have their choice applied without a search of the
     list.
+
+    A game of a user's own that cannot end stops with a :class:`GameError` naming the
+    game, its seed and the limit, and saying to run ``gamedesign.check_game``: when it is
+    not over after ``max_moves`` moves (:data:`MAX_MOVES` by default, far beyond any game
+    of the shipped rules), and at once when a seat that ``to_move()`` lists has no legal
+    move.
     """
     game = state.game
     if len(bots) != game.num_players:
         raise ValueError(f"give one bot per seat: {game.num_players} for this game, not {len(bots)}")
+    for seat, bot in enumerate(bots):
+        refuse_class(bot, f"the bot for seat {seat}")
+    if isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral) or max_moves < 1:
+        raise ValueError(f"max_moves must be a whole number 1 or more (default {MAX_MOVES:,}), not {_shown(max_moves)}")
     try:
         if bot_seeds is not None:
             for seat, bot in enumerate(bots):
@@ -414,22 +475,28 @@ def play_game(
                 trusts[seat], acts[seat] = 3, bot.rng._randbelow
         to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
         play_out = getattr(state, "_play_out", None)
-        if play_out is not None and on_move is None and until is None and on_choice is None and min(trusts) >= 2:
+        if (play_out is not None and on_move is None and until is None and on_choice is None and min(trusts) >= 2
+                and max_moves >= MAX_MOVES):  # a shipped game, whose own rules end it far sooner
             # Built-in bots only, nothing to report between moves: the state plays on by itself.
             play_out([_chooser(state, seat, bot, acts[seat], looks[seat]) for seat, bot in enumerate(bots)])
             return state
         view = getattr(state, "_legal_view", legal_actions)  # the state's own list, where it keeps one
         bot_view = getattr(state, "_bot_view", observe)  # an observation that is only read
+        moves = 0
         while True:
             movers = to_move()
             if not movers or (until is not None and until(state)):
                 return state
+            if moves >= max_moves:
+                raise too_long(state, max_moves, game_index, run_seed)
             # Simultaneous movers all choose before any of their choices is applied.
             choices = []
             for seat in movers:
                 trust = trusts[seat]
                 if trust == 3:  # a RandomBot
                     legal = view(seat)
+                    if not legal:  # (from an empty list the generator would draw for ever)
+                        raise no_move(state, seat, game_index, run_seed)
                     try:
                         choice = legal[acts[seat](len(legal))]
                     except Exception as err:  # pragma: no cover - a mover always has a move
@@ -444,6 +511,8 @@ def play_game(
                 else:
                     legal = legal_actions(seat)
                     observation = observe(seat) if looks[seat] else None
+                if not legal:
+                    raise no_move(state, seat, game_index, run_seed)
                 try:
                     if trust:
                         choice = acts[seat](observation, legal)
@@ -473,6 +542,7 @@ def play_game(
                 choices.append((seat, action))
                 if on_choice is not None:
                     on_choice(seat, legal, action)
+            moves += len(choices)
             if on_move is None:
                 for seat, action in choices:
                     apply(seat, action)
@@ -530,6 +600,7 @@ def simulate(
     progress: bool | None = None,
     chunk_size: int | None = None,
     batch: bool | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game`` between ``bots`` (one per seat) from ``seed``.
 
@@ -561,7 +632,11 @@ def simulate(
     Every move is checked against the legal actions before it is applied (see
     :func:`play_game`); a bot that fails stops the run with a
     :class:`~gamedesign.bots.BotError` naming its seat, the bot, the game's number in
-    the run and the seeds that replay it.
+    the run and the seeds that replay it. A game that is not over after ``max_moves``
+    moves (:data:`MAX_MOVES`, far beyond any game of the shipped rules), or whose mover
+    has no legal move, stops the run with a :class:`GameError` naming the game and its
+    seeds: a game of your own that cannot end never runs for ever. ``max_moves`` other
+    than the default plays on the object path (the batch paths play only shipped rules).
 
     Scale:
 
@@ -607,10 +682,14 @@ def simulate(
             raise ValueError(f"{name} must be True, False or None, not {_shown(value)}")
     if executor is not None and not isinstance(executor, Executor) and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must be a concurrent.futures.Executor, not {_shown(executor)}")
+    if isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral) or max_moves < 1:
+        raise ValueError(f"max_moves must be a whole number 1 or more (default {MAX_MOVES:,}), not {_shown(max_moves)}")
     for spec in bots:
         make_bot(spec, game)  # refuse unknown names here, before any work is sent out
     if batch is None:
-        batch = batch_path(game, bots) is not None
+        batch = batch_path(game, bots) is not None and max_moves == MAX_MOVES
+    elif batch and max_moves != MAX_MOVES:
+        raise ValueError("max_moves limits games on the object path only; use batch=False or None with it")
     if batch:
         frame = _simulate_batch(game, bots, games, seed, labels, executor, workers, progress)
         frame.attrs["seed"] = seed
@@ -654,7 +733,7 @@ def simulate(
     copies = executor is not None and not _is_process_pool(executor)
     tasks = [
         (
-            (game, _copies(bots) if copies else bots, labels, start, seeds[start : start + chunk_size], seed),
+            (game, _copies(bots) if copies else bots, labels, start, seeds[start : start + chunk_size], seed, max_moves),
             len(seeds[start : start + chunk_size]),
         )
         for start in starts
@@ -923,7 +1002,7 @@ def _progress_bar(games: int, progress):
     return quiet(total=games, unit="game", desc="simulating", delay=1.0 if automatic else 0.0)
 
 
-def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
+def _play_chunk(game, bots, labels, start: int, seeds, seed: int, max_moves: int = MAX_MOVES) -> dict:
     """Play one chunk of games (numbered from ``start``, of the run from ``seed``);
     returns the table's columns as lists (compact to send)."""
     players = [make_bot(spec, game, timed=False) for spec in bots]  # the same seed, the same moves
@@ -934,7 +1013,7 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int) -> dict:
     new_state = game.new_state
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
         state = play_game(new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed,
-                          _built=built)
+                          max_moves=max_moves, _built=built)
         game_columns = _game_columns(state.result(), start + offset, labels, n)
         for key, values in game_columns.items():
             column = columns.get(key)

@@ -73,3 +73,36 @@ def names_in_worker(name):
     import gamedesign
 
     return tuple(gamedesign.GAMES), gamedesign.load(name).title
+
+
+class EndlessGame(CountingGame):
+    """Counting Race with a bug: a move passes the turn but adds nothing, so the game never
+    ends (``check_game`` finds it)."""
+
+    name, title = "endless", "Endless Race"
+
+    def new_state(self, seed=None):
+        return EndlessState(self, check_seed(seed))
+
+
+class EndlessState(CountingState):
+    """The total never grows."""
+
+    def _apply(self, player, step):
+        self.turn = (self.turn + 1) % self.game.num_players
+
+
+class StuckGame(CountingGame):
+    """Counting Race with a bug: from a total of 4 the player to move has no legal move."""
+
+    name, title = "stuck", "Stuck Race"
+
+    def new_state(self, seed=None):
+        return StuckState(self, check_seed(seed))
+
+
+class StuckState(CountingState):
+    """No legal move once the total reaches 4, though the game is not over."""
+
+    def legal_actions(self, player):
+        return [] if self.total >= 4 else super().legal_actions(player)

@@ -61,6 +61,23 @@ def test_the_shipped_example_loads_by_name():
     assert game.title == "Sprint Finish" and game.num_players == 3
 
 
+def test_the_example_quotes_a_huge_typed_move_briefly():
+    game = gamedesign.load("sprint")
+    with pytest.raises(ValueError, match="a number from 1 to 7, not 'xxxx") as err:
+        game.parse_action("x" * 1_000_000)
+    assert len(str(err.value)) < 200
+    with pytest.raises(gamedesign.IllegalAction) as err:
+        game.new_state(seed=1).apply(0, "9" * 1_000_000)
+    assert len(str(err.value)) < 200
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0"])
+def test_the_example_shows_no_seat_but_its_own(seat):
+    state = gamedesign.load("sprint", players=3).new_state(seed=1)
+    with pytest.raises(ValueError, match="players are numbered 0 to 2"):
+        state.observe(seat)
+
+
 def test_worker_processes_that_start_fresh_know_a_registered_game(registered):
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         names, title = pool.submit(names_in_worker, "mysprint").result()

@@ -358,6 +358,47 @@ def test_broken_diet_saves_name_the_field():
     refused(game, over, "winner is None; allowed: a seat at the target")
 
 
+def test_diet_saves_agree_with_their_log():
+    game, state = played("diet", 4, seed=2, steps=200)
+    data = json.loads(state.to_json())
+    assert data["log"][4] == "Ann exercised: Fad Diet (-1 lb)." and data["history"][1] == [-1, 0, 0, 0]
+
+    def changed(change):
+        broken = copy.deepcopy(data)
+        change(broken)
+        return broken
+
+    def forge_history(d):
+        d["history"][1] = [-2, 0, 0, 0]
+
+    def forge_weight(d):  # a weight and its cause forged together
+        d["weights"][3] -= 1
+        d["causes"][3]["exercise"] -= 1
+
+    for broken, words in [
+        (changed(forge_history), r"history\[1\] is \[-2, 0, 0, 0\]; allowed: \[-1, 0, 0, 0\], the weights the log gives "
+                                 "at the end of turn 1"),
+        (changed(lambda d: d["history"].pop()), "history has 15 rows; allowed: 16"),
+        (changed(lambda d: d["log"].__setitem__(5, "<b>Ann</b> ate <script>alert(1)</script>.")),
+         r"log\[5\] is '<b>Ann</b> ate <script>.*; allowed: a line The Diet Game writes"),
+        (changed(lambda d: d["log"].append('<img src=x onerror="alert(1)">')), r"log\[\d+\] is '<img"),
+        (changed(lambda d: d["log"].__setitem__(4, "Ann exercised: Fad Diet (-5 lb).")),
+         "Fad Diet changing a weight by -1 lb, as the deck says"),
+        (changed(lambda d: d["log"].__setitem__(4, "Bo exercised: Fad Diet (-1 lb).")),
+         r"log\[4\] is 'Bo exercised: .*; allowed: a line about Ann, whose turn it is"),
+        (changed(lambda d: d["log"].pop(5)), r"log\[\d+\] is .*; allowed: Ann drawing to fill a hand of 3 cards up to 7"),
+        (changed(forge_weight), r"weights is \[2, 1, 1, -4\]; allowed: \[2, 1, 1, -3\]"),
+        (changed(lambda d: d["causes"][0].update({"own meals": d["causes"][0]["own meals"] - 1,
+                                                  "cheats": d["causes"][0]["cheats"] + 1})),
+         r"causes\[0\] is .*, as the log tells"),
+        (changed(lambda d: d["tally"]["meals_eaten"].__setitem__(0, d["tally"]["meals_eaten"][0] + 1)),
+         r"tally\['meals_eaten'\] is .*, as the log tells"),
+        (changed(lambda d: d.update(reshuffles=1)), "reshuffles is 1; allowed: 2, the reshuffles the log tells"),
+    ]:
+        refused(game, broken, words)
+    assert game.state_from_json(json.dumps(data)).to_json() == state.to_json()
+
+
 def test_broken_gym_saves_name_the_field():
     game, state = played("gym", 2, seed=3, steps=5)
     data = json.loads(state.to_json())

@@ -29,7 +29,8 @@ class AppBox(widgets.VBox):
         return data
 
 
-def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None, on_decision=None) -> list:
+def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None, on_decision=None,
+                 max_moves: int | None = None) -> list:
     """Let bots move until a human must act or the game ends.
 
     ``bots`` maps seat -> bot (each sees only its own observation). Simultaneous bot
@@ -38,17 +39,22 @@ def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None, o
     (seat, action) pairs played. ``on_choice(seat, action, state)`` is called just before a
     move is applied, ``on_move(seat, action, state)`` just after, and
     ``on_decision(seat, legal, action, seconds)`` just after too, with the legal actions the
-    bot chose from and the seconds it thought (for a playtest log).
+    bot chose from and the seconds it thought (for a playtest log). A game of bots alone that
+    is not over after ``max_moves`` moves (``simulate.MAX_MOVES`` by default), or whose
+    mover has no legal move, stops with a ``GameError``: a click never hangs the kernel.
     """
     import time
 
-    from gamedesign.simulate import bot_move
+    from gamedesign.simulate import MAX_MOVES, bot_move, too_long
 
+    limit = MAX_MOVES if max_moves is None else max_moves
     played = []
     while True:
         movers = [seat for seat in state.to_move() if seat not in humans]
         if not movers:
             return played
+        if len(played) >= limit:
+            raise too_long(state, limit)
         choices = []
         for seat in movers:
             legal = state.legal_actions(seat) if on_decision is not None else None

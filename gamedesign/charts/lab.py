@@ -290,10 +290,16 @@ def save_chart(chart, path, scale: float = 2.0) -> Path:
 
     Needs the ``vl-convert-python`` package (``pip install "gamedesign[export]"``), which
     does not run in the browser: in JupyterLite, save a chart from its own menu instead.
+    The file is written as :func:`gamedesign.files.write_bytes` writes: never through a
+    symbolic link or over a folder, and an older file is replaced only once the chart is
+    drawn.
     """
+    import io
+
+    from ..files import check_output, write_bytes
     from ..runtime import IN_BROWSER
 
-    path = Path(path)
+    path = check_output(path)
     if path.suffix not in (".png", ".svg"):
         raise ValueError(f"save a chart as .png or .svg, not {path.name!r}")
     if IN_BROWSER:
@@ -308,10 +314,14 @@ def save_chart(chart, path, scale: float = 2.0) -> Path:
     except ModuleNotFoundError:
         raise ValueError("saving PNG or SVG needs the vl-convert-python package: pip install vl-convert-python") from None
     if path.suffix == ".png":
-        chart.save(str(path), scale_factor=scale)
+        buffer = io.BytesIO()
+        chart.save(buffer, format="png", scale_factor=scale)
+        data = buffer.getvalue()
     else:
-        chart.save(str(path))
-    return path
+        buffer = io.StringIO()
+        chart.save(buffer, format="svg")
+        data = buffer.getvalue().encode("utf-8")
+    return write_bytes(path, data)
 
 
 __all__ = [

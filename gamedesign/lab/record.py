@@ -27,7 +27,9 @@ from typing import Callable
 
 from ..bots import make_bot
 from ..runtime import cores
-from ..simulate import MAX_GAMES, _process_pool, check_workers, _run, _unpicklable, _whole, lineup, play_game, run_seed
+from ..simulate import (
+    MAX_GAMES, MAX_MOVES, _process_pool, check_workers, _run, _unpicklable, _whole, lineup, play_game, run_seed,
+)
 
 try:  # the seeds of gamedesign.simulate, so that recorded games are the simulated games
     from ..simulate import _seeds
@@ -513,10 +515,6 @@ PARALLEL_FROM = 400
 #: Games per chunk sent to a worker process.
 CHUNK = 100
 
-#: ``record_games``' default ``max_moves``: no limit a game of the shipped rules reaches.
-MAX_MOVES = 100_000
-
-
 def record_games(
     game, bots, games: int = 200, seed: int = 0, max_moves: int = MAX_MOVES, progress=None, *, workers=None,
     executor=None, batch: bool | None = None,
@@ -535,8 +533,9 @@ def record_games(
     play the same rules with the same distributions; they are not the same games for
     the same seed.
 
-    ``max_moves`` stops a game that runs on (recorded as ended by ``"turn limit"``, no
-    winner): a limit of the object path, so any value but the default records there. ``progress(done, total)`` is called as games finish, if
+    ``max_moves`` (:data:`gamedesign.simulate.MAX_MOVES` by default, the limit of every
+    game played) stops a game that runs on (recorded as ended by ``"turn limit"``, no
+    winner, where ``simulate`` stops with an error): a limit of the object path, so any value but the default records there. ``progress(done, total)`` is called as games finish, if
     given. ``workers``: processes to record in (by default every core for
     ``PARALLEL_FROM`` games or more on the object path, and for two batch chunks or more
     on the batch path; else this process); ``executor``: a ``concurrent.futures``
@@ -685,6 +684,7 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
             game_index=index,
             run_seed=seed,
             on_choice=decisions.on_choice,
+            max_moves=max_moves,  # never reached: ``until`` stops the game first
             _built=built,
         )
         standings, actions = log.standings, log.actions

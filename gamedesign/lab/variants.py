@@ -37,6 +37,7 @@ from pathlib import Path
 
 from ..core import brief, clip
 from ..decks import parse_json, read_file
+from ..files import check_output, write_text
 from ..registry import GAMES, game_class, game_module, load
 
 #: Where the example presets shipped with the package live.
@@ -280,8 +281,9 @@ def _parse_preset(raw: bytes, filename: str, stem: str) -> Variant:
 
 
 def save_preset(variant: Variant, path) -> Path:
-    """Write ``variant`` to ``path`` (``.json`` or ``.toml``); returns the path."""
-    path = Path(path)
+    """Write ``variant`` to ``path`` (``.json`` or ``.toml``); returns the path. Never
+    through a symbolic link or over a folder: see :func:`gamedesign.files.write_text`."""
+    path = check_output(path)
     data = variant.to_dict()
     if path.suffix == ".json":
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -289,8 +291,7 @@ def save_preset(variant: Variant, path) -> Path:
         text = to_toml(data)
     else:
         raise ValueError(f"a preset file name ends in .json or .toml, not {path.name!r}")
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_text(path, text)
 
 
 def _shipped() -> dict:

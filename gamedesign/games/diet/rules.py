@@ -95,6 +95,31 @@ TALLIES = (
 #: How many of the latest log lines an observation carries.
 LOG_WINDOW = 60
 
+#: Every line the log can hold, by kind. The engine writes its lines from these
+#: templates and a save's log is read back with them (``saves.py``), so a loaded log
+#: holds only lines the engine could have written. ``{name}`` is the active player, ``{by}``
+#: another player, ``{lb}`` a weight change ("+1 lb", "0 lb"), ``{cards}`` "card" or "cards".
+LOG_LINES = {
+    "dealt": "Each player was dealt {count} cards.",
+    "day": "Turn {turn}: {name}'s day; {name} drew {drawn} {cards}.",
+    "day, short": "Turn {turn}: {name}'s day; {name} drew {drawn} {cards} (the deck and discard pile ran dry: "
+                  "{drawn} of {missing}).",
+    "reshuffle": "The deck ran out: the discard pile was shuffled into a new deck of {count} cards.",
+    "kept": "{name} kept the hand.",
+    "swapped": "{name} discarded {discards} and drew {drawn}.",
+    "no exercise": "{name} did no exercise.",
+    "no meal": "{name} ate no {meal}.",
+    "not fed": "{name} is in last place: nobody may feed them a fattening {meal}.",
+    "ate": "{name} ate {card} ({lb}).",
+    "fed": "{by} fed {name} {card} ({lb}).",
+    "lazy": "{by} played {card} on {name}'s {exercise}: it does not count.",
+    "exercised": "{name} exercised: {card} ({lb}).",
+    "willpower": "{by} played {card} on {name}; {name} cancelled it with {willpower}.",
+    "cheat": "{by} played {card} on {name} ({lb}).",
+    "draw": "The turn limit ({max_turns} turns) was reached: the game is a draw.",
+    "won": "{name} reached {weight} pounds and won the game!",
+}
+
 
 def _lb(pounds: int) -> str:
     """A weight change as the log writes it: "+1 lb", "-1 lb", "0 lb"."""
@@ -408,7 +433,7 @@ class DietState(State):
             for _ in range(game.deck.hand_size):
                 for k in range(n):
                     self._draw((self.active + k) % n, 1)
-            self._say(f"Each player was dealt {game.deck.hand_size} cards.")
+            self._say("dealt", count=game.deck.hand_size)
         self._start_turn()
 
     # -- names and the log -------------------------------------------------------------
@@ -420,8 +445,9 @@ class DietState(State):
     def _record_weights(self) -> None:
         self.history.append(list(self.weights))
 
-    def _say(self, text: str) -> None:
-        self.log.append(text)
+    def _say(self, kind: str, **fields) -> None:
+        """Add the line of ``kind`` (see :data:`LOG_LINES`) with ``fields`` to the log."""
+        self.log.append(LOG_LINES[kind].format(**fields))
 
     def right_of(self, seat: int) -> int:
         """The player to the right of ``seat`` (seat i-1)."""
@@ -464,9 +490,7 @@ class DietState(State):
 
     def in_last_place(self, seat: int) -> bool:
         """True when ``seat`` is heavier than every other player (alone in last place)."""
-        weights = self.weights
-        mine = weights[seat]
-        return mine == max(weights) and weights.count(mine) == 1
+        return alone_in_last_place(self.weights, seat)
 
     def _apply(self, player: int, action) -> None:
         handler = {
@@ -657,7 +681,7 @@ class DietState(State):
                 self.deck, self.discard = self.discard, []
                 self._shuffle(self.deck)
                 self.reshuffles += 1
-                self._say(f"The deck ran out: the discard pile was shuffled into a new deck of {len(self.deck)} cards.")
+                self._say("reshuffle", count=len(self.deck))
             self.hands[seat].append(self.deck.pop())
             drawn += 1
         return drawn
@@ -669,9 +693,9 @@ class DietState(State):
         self.phase = "new day"
         missing = max(0, self.game.deck.hand_size - len(self.hands[a]))
         drawn = self._draw(a, missing)
-        short = f" (the deck and discard pile ran dry: {drawn} of {missing})" if drawn < missing else ""
         cards = "card" if drawn == 1 else "cards"
-        self._say(f"Turn {self.turn}: {self.name(a)}'s day; {self.name(a)} drew {drawn} {cards}{short}.")
+        self._say("day, short" if drawn < missing else "day", turn=self.turn, name=self.name(a), drawn=drawn,
+                  cards=cards, missing=missing)
         self._enter("planning")
 
     def _enter(self, phase: str) -> None:
@@ -701,10 +725,10 @@ class DietState(State):
         self.winner = winner
         self.phase, self.step, self.asked, self.pending = "over", None, None, None
         if winner is None:
-            self._say(f"The turn limit ({self.game.options.max_turns} turns) was reached: the game is a draw.")
+            self._say("draw", max_turns=self.game.options.max_turns)
         else:
             self._record_weights()
-            self._say(f"{self.name(winner)} reached {self.weights[winner]} pounds and won the game!")
+            self._say("won", name=self.name(winner), weight=self.weights[winner])
 
     def _change_weight(self, seat: int, pounds: int, cause: str) -> None:
         self.weights[seat] += pounds
@@ -725,23 +749,23 @@ class DietState(State):
             if action.cards:
                 drawn = self._draw(a, len(action.cards))
                 self.tally["cards_swapped"][a] += len(action.cards)
-                self._say(f"{name} discarded {', '.join(action.cards)} and drew {drawn}.")
+                self._say("swapped", name=name, discards=", ".join(action.cards), drawn=drawn)
             else:
-                self._say(f"{name} kept the hand.")
+                self._say("kept", name=name)
             self._next_phase()
             return
         if isinstance(action, Skip):
             if phase == "exercise":
-                self._say(f"{name} did no exercise.")
+                self._say("no exercise", name=name)
                 self._next_phase()
                 return
             self.tally["meals_skipped"][a] += 1
-            self._say(f"{name} ate no {phase}.")
+            self._say("no meal", name=name, meal=phase)
             if self.in_last_place(a):  # the situation feed_last_place rules on
                 used = self.rules_used
                 used["meal skipped in last place"] = used.get("meal skipped in last place", 0) + 1
                 if not self.game.options.feed_last_place:
-                    self._say(f"{name} is in last place: nobody may feed them a fattening {phase}.")
+                    self._say("not fed", name=name, meal=phase)
                     self._next_phase()
                     return
             self.step, self.asked = "neighbour", self.right_of(a)
@@ -754,7 +778,7 @@ class DietState(State):
             return
         self.discard.append(card.name)
         self.tally["meals_eaten"][a] += 1
-        self._say(f"{name} ate {card.name} ({_lb(card.pounds)}).")
+        self._say("ate", name=name, card=card.name, lb=_lb(card.pounds))
         self._change_weight(a, card.pounds, "own meals")
         self._next_phase()
 
@@ -767,7 +791,7 @@ class DietState(State):
         self._take(player, card.name)
         self.discard.append(card.name)
         self.tally["fattening_played"][player] += 1
-        self._say(f"{self.name(player)} fed {self.name(a)} {card.name} ({_lb(card.pounds)}).")
+        self._say("fed", by=self.name(player), name=self.name(a), card=card.name, lb=_lb(card.pounds))
         self._change_weight(a, card.pounds, "neighbour meals")
         self._next_phase()
 
@@ -779,7 +803,7 @@ class DietState(State):
             self.discard += [exercise, action.card]
             self.tally["laziness_played"][player] += 1
             self.tally["exercises_cancelled"][a] += 1
-            self._say(f"{self.name(player)} played {action.card} on {self.name(a)}'s {exercise}: it does not count.")
+            self._say("lazy", by=self.name(player), card=action.card, name=self.name(a), exercise=exercise)
             self._next_phase()
             return
         self.asked = self.left_of(player)
@@ -788,7 +812,7 @@ class DietState(State):
         self.discard.append(exercise)
         self.tally["exercises_counted"][a] += 1
         pounds = self.game.deck.card(exercise).pounds
-        self._say(f"{self.name(a)} exercised: {exercise} ({_lb(pounds)}).")
+        self._say("exercised", name=self.name(a), card=exercise, lb=_lb(pounds))
         self._change_weight(a, pounds, "exercise")
         self._next_phase()
 
@@ -811,15 +835,22 @@ class DietState(State):
             self._take(a, action.card)
             self.discard += [cheat, action.card]
             self.tally["willpower_played"][a] += 1
-            self._say(f"{self.name(by)} played {cheat} on {self.name(a)}; {self.name(a)} cancelled it with {action.card}.")
+            self._say("willpower", by=self.name(by), card=cheat, name=self.name(a), willpower=action.card)
             self._next_phase()
             return
         self.discard.append(cheat)
         self.tally["cheats_suffered"][a] += 1
         pounds = self.game.deck.card(cheat).pounds
-        self._say(f"{self.name(by)} played {cheat} on {self.name(a)} ({_lb(pounds)}).")
+        self._say("cheat", by=self.name(by), card=cheat, name=self.name(a), lb=_lb(pounds))
         self._change_weight(a, pounds, "cheats")
         self._next_phase()
+
+
+def alone_in_last_place(weights, seat: int) -> bool:
+    """True when ``seat``'s weight is above every other of ``weights`` (the situation the
+    option ``feed_last_place`` rules on)."""
+    mine = weights[seat]
+    return mine == max(weights) and weights.count(mine) == 1
 
 
 def _encode_new(items: list, encoded: list) -> None:
@@ -842,6 +873,7 @@ def personalise(text: str, names, seat: int) -> str:
 
 __all__ = [
     "CAUSES",
+    "LOG_LINES",
     "DietGame",
     "DietOptions",
     "DietState",

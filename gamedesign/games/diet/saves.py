@@ -28,13 +28,30 @@ options' ``target``, ``max_turns`` and ``first_player``, a save loads when:
 * ``rules_used`` (older saves may lack it) maps rule events of ``DietGame.rule_events`` to
   whole numbers 0 or more; with ``feed_last_place=False`` nobody is asked to feed a player
   heavier than everyone else.
+
+Then the log is read back (:func:`check_log`): every line must be one the engine writes
+(``rules.LOG_LINES``) about the players and cards of this game, in an order play can give
+(one turn after another, in seat order; only the active player eats, exercises and is fed,
+by the right-hand neighbour; a card's weight change as the deck gives it), and what the
+rest of the save derives from the log must agree with it: ``turn``, ``weights``, ``causes``,
+``history`` (the start, the end of every turn, and the win), ``tally``, ``reshuffles``,
+``winner``, the ``discard`` pile (the cards played since the last reshuffle, in order),
+every hand's size, and each count of ``rules_used``.
+
+A state made by ``sample_state`` for the search bot (:func:`state_from_data`) keeps only
+today's weights and a log that may start with placeholders, so it is checked without
+its log.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import string
+import weakref
 from collections import Counter
 
+from ...core import brief
 from ...saves import (
     check_conserved,
     fail,
@@ -52,7 +69,7 @@ from ...saves import (
     wholes,
 )
 from .cards import MEALS
-from .rules import CAUSES, TALLIES, DietState
+from .rules import CAUSES, LOG_LINES, TALLIES, DietState, _lb, alone_in_last_place
 
 #: The fields of a save, beside the game's name, players and options.
 FIELDS = (
@@ -82,7 +99,12 @@ def load_state(game, text) -> DietState:
         data = read_save(game, text, FIELDS, OPTIONAL)
     except ValueError as err:
         raise ValueError(f"cannot load this save of {game.title}: {err}") from None
-    return state_from_data(game, data)
+    state = state_from_data(game, data)
+    try:
+        check_log(state)
+    except ValueError as err:
+        raise ValueError(f"cannot load this save of {game.title}: {err}") from None
+    return state
 
 
 def state_from_data(game, data: dict) -> DietState:
@@ -219,4 +241,373 @@ def check_state(state: DietState) -> None:
         )
 
 
-__all__ = ["FIELDS", "check_state", "load_state", "state_from_data"]
+# ----------------------------------------------------------------------------------------
+# The log, read back
+# ----------------------------------------------------------------------------------------
+
+#: The fields of ``LOG_LINES`` that hold whole numbers.
+_NUMBERS = ("turn", "drawn", "count", "missing", "max_turns", "weight")
+
+
+class _LogReader:
+    """Reads a line of one game's log back into its kind and fields, or None when the
+    engine could not have written it (``LOG_LINES`` with this game's names and cards)."""
+
+    #: Lines read so far, kept up to this many (most lines come again and again).
+    KEEP = 20_000
+
+    def __init__(self, game):
+        def one_of(names) -> str:
+            return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+        self.deck = game.deck
+        seats, cards = one_of(game.names), one_of(game.deck.by_name)
+        kinds = {"name": seats, "by": seats, "card": cards, "exercise": cards, "willpower": cards,
+                 "meal": one_of(MEALS), "discards": ".+", "lb": r"[-+]?[0-9]{1,12} lb", "cards": "cards?",
+                 **{field: "-?[0-9]{1,12}" for field in _NUMBERS}}
+        self.patterns = []
+        for kind, template in LOG_LINES.items():
+            regex, seen = [], set()
+            for text, field, _, _ in string.Formatter().parse(template):
+                regex.append(re.escape(text))
+                if field is not None:
+                    regex.append(f"(?P={field})" if field in seen else f"(?P<{field}>{kinds[field]})")
+                    seen.add(field)
+            self.patterns.append((kind, template, re.compile("".join(regex))))
+        self.lines: dict = {}
+
+    def read(self, line):
+        """``(kind, fields, card, problem)`` of ``line``: its numbers as ints, the card it
+        names (or None) and what is wrong with it whatever came before (``""`` if nothing);
+        None when the engine never writes it."""
+        found = self.lines.get(line, self)
+        if found is not self:
+            return found
+        found = None
+        for kind, template, pattern in self.patterns:
+            match = pattern.fullmatch(line)
+            if match is None:
+                continue
+            fields = match.groupdict()
+            for field in _NUMBERS:
+                if field in fields:
+                    fields[field] = int(fields[field])
+            if template.format(**fields) == line:  # written exactly so ("Turn 1", not "Turn 01")
+                card = self.deck.by_name.get(fields.get("card"))
+                found = (kind, fields, card, self._problem(fields, card))
+                break
+        if len(self.lines) >= self.KEEP:
+            self.lines.clear()
+        self.lines[line] = found
+        return found
+
+    @staticmethod
+    def _problem(fields: dict, card) -> str:
+        """What is wrong with a line's fields, wherever it stands in a log."""
+        if "by" in fields and fields["by"] == fields["name"]:
+            return f"another player than {fields['name']} playing on {fields['name']}"
+        if "lb" in fields and fields["lb"] != _lb(card.pounds):
+            return f"{card.name} changing a weight by {_lb(card.pounds)}, as the deck says"
+        return ""
+
+
+#: A reader for each game in use (made once: its patterns list the game's cards).
+_READERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def check_log(state: DietState) -> None:
+    """``ValueError`` naming the first line of ``state.log`` the engine could not have
+    written there, or the first field of ``state`` that disagrees with what the log tells
+    (see the module docstring)."""
+    reader = _READERS.get(state.game)
+    if reader is None:
+        reader = _READERS[state.game] = _LogReader(state.game)
+    replay = _Replay(state)
+    log, read, play = state.log, reader.read, replay.line
+    for i, line in enumerate(log):
+        parsed = read(line)
+        if parsed is None:
+            fail(f"log[{i}]", line, f"a line {state.game.title} writes about this game's players and cards, like "
+                                    f"{_example('ate')!r}")
+        follows = read(log[i + 1]) if parsed[0] == "reshuffle" and i + 1 < len(log) else None
+        problem = play(*parsed, follows)
+        if problem:
+            fail(f"log[{i}]", line, problem)
+    replay.compare()
+
+
+def _example(kind: str, **fields) -> str:
+    """A line of ``kind`` as the rulebook's deck would show it, for messages."""
+    values = dict(name="Ann", by="Bo", card="Apple", exercise="Jogging", willpower="Willpower", meal="lunch",
+                  discards="Apple, Pizza", lb="-1 lb", cards="cards", turn=1, drawn=0, count=7, missing=0,
+                  max_turns=200, weight=-10)
+    return LOG_LINES[kind].format(**{**values, **fields})
+
+
+#: The lines that may come before a turn's first line, or are that line.
+_OPENING = frozenset(("dealt", "day", "day, short"))
+
+
+class _Replay:
+    """What the log of a game tells, line by line: turns, weights and their causes, the
+    weight history, tallies, reshuffles, the discard pile and the hands' sizes. Each
+    handler takes a line's fields and returns what was wrong with it (``""`` if nothing)."""
+
+    def __init__(self, state: DietState):
+        self.state = state
+        game = state.game
+        self.deck, self.options, self.names = game.deck, game.options, game.names
+        n = game.num_players
+        self.seat_of = {name: seat for seat, name in enumerate(self.names)}
+        self.weights = [0] * n
+        self.causes = [dict.fromkeys(CAUSES, 0) for _ in range(n)]
+        self.tally = {t: [0] * n for t in TALLIES}
+        self.history = [[0] * n]
+        self.discard: list = []
+        self.sizes = [0] * n
+        self.reshuffles = self.skipped_last = self.turn = 0
+        self.active = self.winner = None
+        self.over = False
+        self.lines = 0
+        self.expected = None  # (kind, why) of a line that must come next
+        self.awaited = False  # whether the line being read was the one expected
+        self.into_new_deck = False  # Planning's discards that went into the new deck: not on the pile
+        self.handlers = {
+            "dealt": self.dealt, "day": self.day, "day, short": self.day, "reshuffle": self.reshuffle,
+            "draw": self.draw, "won": self.won, "kept": self.nothing, "no exercise": self.nothing,
+            "swapped": self.swapped, "no meal": self.no_meal, "not fed": self.not_fed, "ate": self.ate,
+            "fed": self.fed, "lazy": self.lazy, "exercised": self.exercised, "willpower": self.willpower,
+            "cheat": self.cheat,
+        }
+
+    def line(self, kind: str, f: dict, card, problem: str, follows) -> str:
+        """Replay one line read by :class:`_LogReader` (``follows``: the next line read,
+        for a reshuffle); what was wrong with it (``""`` if nothing)."""
+        self.lines += 1
+        if self.over:
+            return "no line after the one that ends the game"
+        self.awaited, expected, self.expected = self.expected is not None, self.expected, None
+        if expected is not None and kind != expected[0]:
+            return expected[1]
+        if problem:
+            return problem
+        if kind not in _OPENING:
+            if self.active is None:
+                return f"a line of a turn only after the turn's first line, like {_example('day')!r}"
+            if "name" in f and f["name"] != self.names[self.active]:
+                return f"a line about {self.names[self.active]}, whose turn it is"
+        return self.handlers[kind](f, card, follows)
+
+    # -- lines outside the turns' choices ----------------------------------------------
+
+    def dealt(self, f, card, follows) -> str:
+        deck, options = self.deck, self.options
+        if self.lines != 1 or not options.deal_at_start or f["count"] != deck.hand_size:
+            return f"{_example('dealt', count=deck.hand_size)!r} only as the first line, with deal_at_start=True"
+        left = deck.size  # dealt one card at a time round the table, from the first player
+        for _ in range(deck.hand_size):
+            for k in range(len(self.sizes)):
+                if left:
+                    self.sizes[(options.first_player + k) % len(self.sizes)] += 1
+                    left -= 1
+        return ""
+
+    def day(self, f, card, follows) -> str:
+        deck, options, n = self.deck, self.options, len(self.sizes)
+        if self.turn == 0 and options.deal_at_start and self.lines != 2:
+            return f"the first turn only after the deal, {_example('dealt', count=deck.hand_size)!r}"
+        self.turn += 1
+        seat = (options.first_player + self.turn - 1) % n
+        if f["turn"] != self.turn or f["name"] != self.names[seat]:
+            return f"turn {self.turn}, {self.names[seat]}'s day (the turns follow each other in seat order)"
+        if self.turn > 1:
+            self.history.append(list(self.weights))  # the weights at the end of the turn before
+        self.active = seat
+        missing, drawn = max(0, deck.hand_size - self.sizes[seat]), f["drawn"]
+        short = "missing" in f
+        if (f["missing"] != missing or drawn >= missing) if short else drawn != missing:
+            return f"{self.names[seat]} drawing to fill a hand of {self.sizes[seat]} cards up to {deck.hand_size}"
+        if f["cards"] != ("card" if drawn == 1 else "cards"):
+            return f"'{drawn} {'card' if drawn == 1 else 'cards'}'"
+        self.sizes[seat] += drawn
+        return ""
+
+    def reshuffle(self, f, card, follows) -> str:
+        if follows is None or follows[0] not in ("day", "day, short", "swapped"):
+            return "a reshuffle only just before the line of the draw that needs it"
+        pile = len(self.discard)
+        if follows[0] == "swapped":  # Planning's discards went into the pile before its draw
+            pile += len(follows[1]["discards"].split(", "))
+            self.into_new_deck = True
+        if f["count"] != pile:
+            return f"a new deck of {pile} cards, the discard pile then"
+        self.reshuffles += 1
+        self.discard = []
+        return ""
+
+    def draw(self, f, card, follows) -> str:
+        limit = self.options.max_turns
+        if f["max_turns"] != limit or self.turn != limit:
+            return f"the turn limit ({limit} turns) only at the end of turn {limit}"
+        self.history.append(list(self.weights))
+        self.over = True
+        return ""
+
+    def won(self, f, card, follows) -> str:
+        a = self.active
+        if f["weight"] != self.weights[a] or self.weights[a] > self.options.target:
+            return f"a win only the moment a weight reaches the target ({self.options.target})"
+        self.history.append(list(self.weights))
+        self.over, self.winner = True, a
+        return ""
+
+    # -- the turn's choices ------------------------------------------------------------
+
+    def nothing(self, f, card, follows) -> str:
+        return ""
+
+    def swapped(self, f, card, follows) -> str:
+        a, deck = self.active, self.deck
+        cards = f["discards"].split(", ")
+        if any(c not in deck.by_name for c in cards) or cards != sorted(cards) or \
+                not 1 <= len(cards) <= deck.planning_discards or f["drawn"] > len(cards):
+            return (f"1 to {deck.planning_discards} cards of this game's deck, in alphabetical order, then as many "
+                    "drawn or fewer")
+        if not self.into_new_deck:
+            self.discard += cards
+        self.into_new_deck = False
+        self.sizes[a] += f["drawn"] - len(cards)
+        self.tally["cards_swapped"][a] += len(cards)
+        return ""
+
+    def no_meal(self, f, card, follows) -> str:
+        a = self.active
+        self.tally["meals_skipped"][a] += 1
+        if alone_in_last_place(self.weights, a):
+            self.skipped_last += 1
+            if not self.options.feed_last_place:
+                self.expected = ("not fed", f"{_example('not fed', name=f['name'], meal=f['meal'])!r}: with "
+                                 "feed_last_place=False nobody feeds the player heavier than everyone else")
+        return ""
+
+    def not_fed(self, f, card, follows) -> str:
+        if self.awaited:  # right after its own skipped meal: see no_meal
+            return ""
+        return "only with feed_last_place=False, after a meal skipped by a player heavier than everyone else"
+
+    def ate(self, f, card, follows) -> str:
+        if card.kind not in MEALS or card.pounds > 0:
+            return "a meal worth 0 or less"
+        self.tally["meals_eaten"][self.active] += 1
+        return self._played(self.active, card, "own meals")
+
+    def fed(self, f, card, follows) -> str:
+        right = self.state.right_of(self.active)
+        if card.kind not in MEALS or card.pounds <= 0 or self.seat_of[f["by"]] != right:
+            return f"a fattening meal fed by {self.names[right]}, the player to the right"
+        self.tally["fattening_played"][right] += 1
+        return self._played(right, card, "neighbour meals")
+
+    def exercised(self, f, card, follows) -> str:
+        if card.kind != "exercise":
+            return "an Exercise card"
+        self.tally["exercises_counted"][self.active] += 1
+        return self._played(self.active, card, "exercise")
+
+    def cheat(self, f, card, follows) -> str:
+        if card.kind != "cheat":
+            return "a Cheat card"
+        by = self.seat_of[f["by"]]
+        self.tally["cheats_played"][by] += 1
+        self.tally["cheats_suffered"][self.active] += 1
+        return self._played(by, card, "cheats")
+
+    def lazy(self, f, card, follows) -> str:
+        exercise = self.deck.by_name.get(f["exercise"])
+        if card.kind != "laziness" or exercise is None or exercise.kind != "exercise":
+            return "a Laziness card played on an Exercise card"
+        by, a = self.seat_of[f["by"]], self.active
+        self.tally["laziness_played"][by] += 1
+        self.tally["exercises_cancelled"][a] += 1
+        self._cancelled(a, exercise.name, by, card.name)
+        return ""
+
+    def willpower(self, f, card, follows) -> str:
+        willpower = self.deck.by_name.get(f["willpower"])
+        if card.kind != "cheat" or willpower is None or willpower.kind != "willpower":
+            return "a Cheat card cancelled with a Willpower card"
+        by, a = self.seat_of[f["by"]], self.active
+        self.tally["cheats_played"][by] += 1
+        self.tally["willpower_played"][a] += 1
+        self._cancelled(by, card.name, a, willpower.name)
+        return ""
+
+    def _played(self, seat: int, card, cause: str) -> str:
+        """``seat`` played ``card``, which changed the active player's weight."""
+        a = self.active
+        self.sizes[seat] -= 1
+        self.discard.append(card.name)
+        self.weights[a] += card.pounds
+        self.causes[a][cause] += card.pounds
+        if self.weights[a] <= self.options.target:
+            self.expected = ("won", f"the line that says {self.names[a]} won: their weight reached the target "
+                                    f"({self.options.target})")
+        return ""
+
+    def _cancelled(self, seat: int, card: str, answer_seat: int, answer: str) -> None:
+        """``seat`` played ``card`` and ``answer_seat`` cancelled it with ``answer``."""
+        self.sizes[seat] -= 1
+        self.sizes[answer_seat] -= 1
+        self.discard += [card, answer]
+
+    # -- the end -----------------------------------------------------------------------
+
+    def compare(self) -> None:
+        """``ValueError`` naming the first field of the state that disagrees with the log."""
+        state = self.state
+        if self.turn == 0:
+            fail("log", state.log[:3], f"the game's lines from its first turn on, like {_example('day')!r}")
+        if self.expected is not None:
+            fail("log", state.log[-1:], f"a next line: {self.expected[1]}")
+        if state.turn != self.turn:
+            fail("turn", state.turn, f"{self.turn}, the turns the log tells")
+        if (state.phase == "over") != self.over:
+            fail("phase", state.phase, "'over', as the log ends the game" if self.over
+                 else "not 'over' before the log's line that ends the game")
+        if state.winner != self.winner:
+            fail("winner", state.winner, f"{self.winner}, as the log tells")
+        if state.weights != self.weights:
+            fail("weights", state.weights, f"{self.weights}, what the log's weight changes add up to")
+        for s, (saved, told) in enumerate(zip(state.causes, self.causes)):
+            if saved != told:
+                fail(f"causes[{s}]", saved, f"{told}, as the log tells")
+        if state.history != self.history:
+            for i, (saved, told) in enumerate(zip(state.history, self.history)):
+                if saved != told:
+                    when = "the start" if i == 0 else f"the end of turn {i}" if i < self.turn else "the end"
+                    fail(f"history[{i}]", saved, f"{told}, the weights the log gives at {when}")
+            raise ValueError(f"history has {len(state.history)} rows; allowed: {len(self.history)}, the start and "
+                             "one for each turn the log ends")
+        pending, step = state.pending, state.step
+        if step == "willpower" and pending is not None:  # the Cheat on the table is counted, not yet told
+            self.tally["cheats_played"][pending["by"]] += 1
+        for kind, counts in self.tally.items():
+            if state.tally[kind] != counts:
+                fail(f"tally[{kind!r}]", state.tally[kind], f"{counts}, as the log tells")
+        if state.reshuffles != self.reshuffles:
+            fail("reshuffles", state.reshuffles, f"{self.reshuffles}, the reshuffles the log tells")
+        if state.discard != self.discard:
+            fail("discard", state.discard, "the cards the log tells were played, cancelled or discarded since the "
+                 f"last reshuffle, in that order: {brief(self.discard)}")
+        if pending is not None:
+            self.sizes[pending["by"]] -= 1
+        for s, (hand, size) in enumerate(zip(state.hands, self.sizes)):
+            if len(hand) != size:
+                fail(f"hands[{s}]", hand, f"{size} cards, what the log's draws and plays leave")
+        counted = state.rules_used.get("meal skipped in last place")  # older saves lack it
+        if counted is not None and counted != self.skipped_last:
+            fail("rules_used['meal skipped in last place']", counted, f"{self.skipped_last}, the meals the log "
+                 "tells were skipped by a player heavier than everyone else")
+
+
+__all__ = ["FIELDS", "check_log", "check_state", "load_state", "state_from_data"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from gamedesign.core import Game, Result, State, check_seed, option
+from gamedesign.core import Game, Result, State, brief, check_seed, option
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,7 +49,8 @@ class SprintGame(Game):
     def parse_action(self, text: str) -> int:
         cards = range(1, self.options.cards + 1)
         if not isinstance(text, str) or text.strip() not in [str(c) for c in cards]:
-            raise ValueError(f"an action is an effort card, a number from 1 to {self.options.cards}, not {text!r}")
+            # brief(): a huge typed text gives a short message, not all of it again
+            raise ValueError(f"an action is an effort card, a number from 1 to {self.options.cards}, not {brief(text)}")
         return int(text)
 
     # -- optional hooks ------------------------------------------------------------------
@@ -157,6 +158,7 @@ class SprintState(State):
 
     def observe(self, player: int) -> dict:
         """All but the order of the face-down races and the others' secret choices."""
+        self._check_player(player)  # observe(-1) would show the last player's cards
         return {
             "you": player,
             "race": self.race,
