@@ -325,3 +325,23 @@ def test_diet_two_people_and_a_bot_play_to_the_end(tmp_path):
     assert covers > 5 and "The Diet Game -" in app.header.value
     check_log(app, ["Ana", "Ben"])
     check_download(app)
+
+
+def test_the_table_box_seats_typed_names_and_refuses_bad_ones(tmp_path):
+    """The app notebooks (Voilà, no code) seat people from a box of typed names."""
+    from gamedesign.apps.hotseat import all_text, at_the_table, read_names
+    from gamedesign.apps.legday import play_legday
+
+    box = at_the_table(play_legday, players=3, seed=5, playtests=str(tmp_path))
+    names, seat = box.children[0].children
+    alone = all_text(box.children[2])
+    assert "Pass to" not in alone  # one person: no cover, as before
+    names.value = "Ana, Ana"
+    seat.click()
+    assert "give each person a different name" in box.children[1].value
+    assert all_text(box.children[2]) == alone  # the game on the screen stays
+    names.value = " Ana , Ben "
+    seat.click()
+    assert "Seated: Ana, Ben" in box.children[1].value
+    assert "Pass to Ana" in all_text(box.children[2])
+    assert read_names("") is None and read_names("Ana,Ben") == ["Ana", "Ben"]

@@ -417,4 +417,45 @@ def all_text(widget) -> str:
     return "\n".join(p for p in parts if p)
 
 
-__all__ = ["HotSeat", "MAX_PEOPLE", "NAMES_NOTE", "PLAYTESTS", "Recorder", "Seating", "all_text", "check_people", "download_html"]
+def read_names(text: str) -> list[str] | None:
+    """The names typed in the "Who plays at this screen?" box (separated by commas), or
+    ``None`` for an empty box (one person against the bots)."""
+    if not isinstance(text, str):
+        raise ValueError(f"type the players' names separated by commas, not {text!r}")
+    if len(text) > 400:
+        raise ValueError(f"that is {len(text):,} characters: type the players' names separated by commas")
+    names = [name.strip() for name in text.split(",")]
+    return None if names == [""] else names
+
+
+def at_the_table(app, **settings) -> widgets.VBox:
+    """An app with a "Who plays at this screen?" box above it, for hot-seat play with no
+    code (the app notebooks in Voilà): ``at_the_table(play_legday, players=4, seed=2026)``.
+
+    The app starts for one person, as ``app(**settings)`` does; typing names ("Ana, Ben")
+    and pressing *Seat these players* starts a new game with those people from seat 0 and
+    bots in the other seats (``app(people=[...], **settings)``). A refused list of names
+    becomes a message; the game on the screen stays."""
+    names = widgets.Text(placeholder="one person: leave empty; hot-seat: Ana, Ben", description="Who plays here?",
+                         style={"description_width": "initial"}, layout=widgets.Layout(width="360px"))
+    seat = widgets.Button(description="Seat these players", icon="users")
+    message = widgets.HTML()
+    holder = widgets.VBox([app(**settings)])
+
+    def seat_people(_=None) -> None:
+        try:
+            people = read_names(names.value)
+            holder.children = (app(**settings) if people is None else app(people=people, **settings),)
+            common.message(message, "One person against the bots." if people is None else
+                           f"Seated: {', '.join(people)}; the other seats are bots.", "ok")
+        except Exception as err:  # a click must never raise into the notebook
+            common.message(message, f"Could not seat the players: {common.error_text(err)}", "error")
+
+    seat.on_click(seat_people)
+    box = widgets.VBox([widgets.HBox([names, seat], layout=widgets.Layout(flex_flow="row wrap")), message, holder])
+    box.add_class("gd-at-the-table")
+    return box
+
+
+__all__ = ["HotSeat", "MAX_PEOPLE", "NAMES_NOTE", "PLAYTESTS", "Recorder", "Seating", "all_text", "at_the_table",
+           "check_people", "download_html", "read_names"]

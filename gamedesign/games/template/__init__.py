@@ -50,7 +50,7 @@ class SprintGame(Game):
         cards = range(1, self.options.cards + 1)
         if not isinstance(text, str) or text.strip() not in [str(c) for c in cards]:
             # brief(): a huge typed text gives a short message, not all of it again
-            raise ValueError(f"an action is an effort card, a number from 1 to {self.options.cards}, not {brief(text)}")
+            raise ValueError(f"{brief(text)} is not an effort card; allowed: a number from 1 to {self.options.cards}")
         return int(text)
 
     # -- optional hooks ------------------------------------------------------------------
