@@ -46,7 +46,7 @@ from .decks import MAX_NAME_CHARS
 from .odds import estimate
 from .core import State, brief, public_line
 from .registry import GAMES, SPEC_FORMS, game_class, game_from_spec, load
-from .simulate import MAX_GAMES, MAX_SEED, max_workers, play_game, simulate
+from .simulate import MAX_GAMES, MAX_SEED, GameError, max_workers, play_game, simulate
 
 #: The longest answer read at the "Your move:" prompt; longer ones are refused unread.
 MAX_ANSWER = 200
@@ -234,6 +234,9 @@ def main(argv=None, input=input, output=None) -> int:
     except BotError as err:
         print(f"{parser.prog}: a bot failed: {err}", file=sys.stderr)
         return 1
+    except GameError as err:  # a game that never ends, or a mover with no legal move
+        print(f"{parser.prog}: the game stopped: {err}", file=sys.stderr)
+        return 1
 
 
 # ----------------------------------------------------------------------------------------
@@ -261,7 +264,7 @@ def _simulate(parser, game, args, out) -> int:
         frame = simulate(
             game, bots, games=args.games, seed=args.seed, workers=args.workers, progress=args.progress, batch=args.batch
         )
-    except BotError:
+    except (BotError, GameError):
         raise  # not a usage error: main() reports it
     except ValueError as err:
         parser.error(str(err))

@@ -307,3 +307,16 @@ def test_python_dash_m_takes_a_module_and_class(tmp_path):
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Pig: 20 games")
+
+
+@pytest.mark.parametrize("command,spec,name", [("simulate", "own_games:EndlessGame", "endless"),
+                                               ("play", "own_games:StuckGame", "stuck")])
+def test_a_broken_game_stops_the_command_line_with_one_line(command, spec, name, capsys):
+    """A game that never ends, or whose mover has no legal move: one line, never a hang."""
+    argv = [command, spec] + (["--games", "2"] if command == "simulate" else ["--seat", "1"])
+    try:
+        code, _ = run(argv, ["1"] * 10)
+    finally:
+        unregister(name)
+    err = capsys.readouterr().err
+    assert code == 1 and "the game stopped" in err and "check_game" in err
