@@ -172,8 +172,8 @@ def _z(a, b) -> float:
 
 DISTRIBUTIONS = [
     ("gym", {}, 2, "random", 1500),
-    ("gym", {}, 2, "greedy", 1000),
-    ("gym", dict(coach_blocks_placement=True, play_phase_first="B"), 4, ["greedy", "random"] * 2, 1000),
+    ("gym", {}, 2, "greedy", 1500),
+    ("gym", dict(coach_blocks_placement=True, play_phase_first="B"), 4, ["greedy", "random"] * 2, 1500),
     ("diet", {}, 4, "greedy", 1500),
     ("diet", dict(max_turns=40), 4, "random", 1500),
     ("diet", dict(feed_last_place=False), 3, ["random", "greedy", "greedy"], 1500),
