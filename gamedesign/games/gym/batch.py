@@ -494,10 +494,10 @@ class Trace:
         self.every = np.arange(count)
         self.legal: list = []
         self.offers = np.zeros((count, KIDS), dtype=np.int32)
-        zeros = lambda: np.zeros(count, dtype=np.int32)  # noqa: E731 - one fresh array each
-        self.actions = {kind: zeros() for kind in ("Take", "Advance", "Skip", "Place", "Lift", "Switch", "Swap",
-                                                    "Move", "Force", "PickFrom", "GiveBack", "Coach")}
-        self.rule_use = {event: zeros() for event in game.rule_events}
+        kinds = ("Take", "Advance", "Skip", "Place", "Lift", "Switch", "Swap", "Move", "Force", "PickFrom", "GiveBack",
+                 "Coach")
+        self.actions = {kind: np.zeros(count, dtype=np.int32) for kind in kinds}
+        self.rule_use = {event: np.zeros(count, dtype=np.int32) for event in game.rule_events}
         self.standings: list = []
         self.last = False
         self._row = None
