@@ -1,13 +1,14 @@
 """How long a design-lab what-if takes: two variants, greedy bots, paired comparison.
 
     python benchmarks/lab_compare.py              # 1,000 games per variant, every game
+    python benchmarks/lab_compare.py gym diet     # only these games
     python benchmarks/lab_compare.py --games 200 --workers 1
 
 For each game it times ``lab.run_variants`` (recording the games of the baseline and of
 one shipped preset) and ``lab.compare_records`` (the table of differences), and, for the
 same games, ``gamedesign.simulate`` of both on the path the lab took (the games it
-records: Leg Day's batch path, the object engine for GYM and The Diet Game): the
-recording's cost against plain simulation. The last column
+records: each game's batch path for greedy bots): the recording's cost against plain
+simulation. The last column
 gives the whole comparison per game as a multiple of the yardstick game
 (``benchmarks/yardstick.py``, timed before and after in this process). Not a test:
 figures depend on the machine (see ``benchmarks/RESULTS.md``).
@@ -33,14 +34,21 @@ PRESETS = {"legday": "legday_bench6", "gym": "gym_one_to_two", "diet": "diet_tar
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", metavar="game",
+                        help=f"games to time, of {', '.join(PRESETS)} (default: all)")
     parser.add_argument("--games", type=int, default=1000, help="games per variant")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores when it pays)")
     args = parser.parse_args()
+    unknown = [name for name in args.names if name not in PRESETS]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; games: {', '.join(PRESETS)}")
     print(
         f"{'game':<8} {'record s':>9} {'compare s':>10} {'total s':>8} {'simulate s':>11} "
         f"{'record/simulate':>16} {'x yardstick':>12} path"
     )
     for name, preset in PRESETS.items():
+        if args.names and name not in args.names:
+            continue
         stick = yardstick.seconds_per_game(1000)
         variants = [variant(name, "baseline"), preset]
         started = time.perf_counter()

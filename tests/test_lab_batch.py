@@ -120,10 +120,10 @@ def test_the_path_is_chosen_as_simulate_chooses_it_and_either_can_be_asked_for()
     assert {r.path for r in record_games(legday, "greedy", games=5, batch=False)} == {"object"}
     assert {r.path for r in record_games(legday, ["search", "random", "random"], games=1)} == {"object"}
     assert {r.path for r in record_games(legday, "random", games=2, max_moves=10)} == {"object"}
-    gym = gamedesign.load("gym")
-    assert {r.path for r in record_games(gym, "random", games=2)} == {"object"}
-    with pytest.raises(ValueError, match="records GYM on the object path only"):
-        record_games(gym, "random", games=2, batch=True)
+    sprint = gamedesign.load("sprint")  # a game of the tutorial, with no batch path
+    assert {r.path for r in record_games(sprint, "random", games=2)} == {"object"}
+    with pytest.raises(ValueError, match="records Sprint Finish on the object path only"):
+        record_games(sprint, "random", games=2, batch=True)
     with pytest.raises(ValueError, match="plays only bots named random, greedy"):
         record_games(legday, ["search", "random", "random"], games=1, batch=True)
     with pytest.raises(ValueError, match="max_moves limits games on the object path only"):
@@ -145,6 +145,7 @@ def test_numpys_booleans_and_an_iterator_of_bots_are_taken_as_simulate_takes_the
     assert {len(v) for v in lab.run_variants(variants, iter(["random", "random"]), games=2).values()} == {2}
     gym = gamedesign.load("gym")
     assert {r.path for r in record_games(gym, "random", games=1, batch=np.False_)} == {"object"}
+    assert {r.path for r in record_games(gym, "random", games=1, batch=np.True_)} == {"batch"}
 
 
 def test_batch_chunks_are_simulates_chunks(monkeypatch):

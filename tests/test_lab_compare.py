@@ -20,12 +20,10 @@ def test_recorded_games_are_the_simulated_games(name, games, batch):
     game = gamedesign.load(name)
     records = record_games(game, "greedy", games=games, seed=5, batch=batch)
     table = gamedesign.simulate(game, "greedy", games=games, seed=5, batch=False if batch is False else None)
-    paths = {r.path for r in records}
-    assert paths == {table.attrs["path"] if name == "legday" else "object"}
-    if name == "legday" or batch is False:
-        assert [r.winners for r in records] == _winners(table)
-        for r, (_, g) in zip(records, table.groupby("game")):
-            assert [s for s in r.scores if s is not None] == [int(s) for s in g["score"].dropna()]
+    assert {r.path for r in records} == {table.attrs["path"]} == {"object" if batch is False else "batch"}
+    assert [r.winners for r in records] == _winners(table)
+    for r, (_, g) in zip(records, table.groupby("game")):
+        assert [s for s in r.scores if s is not None] == [int(s) for s in g["score"].dropna()]
 
 
 @pytest.mark.parametrize("batch", [False, True])

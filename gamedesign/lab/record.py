@@ -1,4 +1,5 @@
-"""Record seeded games move by move, for the design measures in :mod:`.metrics`.
+"""Record seeded games, move by move or from a batch path's arrays, for the design
+measures in :mod:`.metrics`.
 
 :func:`record_games` plays the same games as :func:`gamedesign.simulate` (the same game
 and bot seeds from the same ``seed``, game by game) and keeps, for each game, a
@@ -14,6 +15,11 @@ The standing is a number per seat, higher is better, sampled at the end of each 
   all their own cards, face up and face down, with the shake race; elimination ignored).
 * GYM: after each turn of the play phase, the points of the player's team on the board.
 * Diet: after each turn, the pounds the player has lost (minus their weight change).
+
+Leg Day, GYM and The Diet Game are recorded on their batch paths where those play the bots
+and rules (``_legday_batch_records``, ``_gym_batch_records``, ``_diet_batch_records``:
+the same facts, worked out from the arrays and the trace each batch ``play`` keeps when
+asked); see :func:`record_games`.
 """
 
 from __future__ import annotations
@@ -104,8 +110,9 @@ class Profile:
     #: for the lab.
     batch_records: Callable | None = None
     #: game -> what must be equal for two variants' batch games to draw the same random
-    #: numbers (Leg Day: the number of cards, which the shuffle draws one number for each);
-    #: paired comparisons of variants that differ in it take the object path.
+    #: numbers (Leg Day and Diet: the number of cards, which the shuffle draws one number
+    #: for each; GYM: the numbers of events and Kids); paired comparisons of variants that
+    #: differ in it take the object path.
     batch_pairing: Callable | None = None
 
 
@@ -341,6 +348,75 @@ def _gym_facts(state, result, actions) -> dict:
     return facts
 
 
+def _gym_batch_records(game, bots, labels, first: int, games: int, rng) -> list:
+    """Record ``games`` games played at once on GYM's batch path with ``rng`` (the games
+    of ``simulate(..., batch=True)`` for the chunk of that stream), numbered from
+    ``first``: the object path's facts, worked out from the arrays and the batch's
+    :class:`~gamedesign.games.gym.batch.Trace`."""
+    import numpy as np
+
+    from ..games.gym.batch import SIDES, DeckArrays, play, score
+
+    n = game.num_players
+    deck = DeckArrays(game.deck)
+    g, trace = play(game, bots, games, rng, trace=True)
+    points = score(g, deck)  # (games, events, teams)
+    totals = points.sum(axis=1)
+    team = np.arange(n) % 2
+    legal = _ragged(trace.legal, games)
+    standings = np.stack(trace.standings, axis=1)[:, :, team].tolist()  # (games, checkpoints, seats)
+    # What each Kid on a team's side scores there (each team's Kids once, in deck order).
+    loc = g.loc.astype(np.int64)
+    on = loc < SIDES
+    value = np.where(on, deck.value[np.arange(len(deck.kids))[None, :], np.where(on, loc // 2, 0)], 0)
+    sides = np.stack([on & (loc % 2 == t) for t in (0, 1)], axis=1).reshape(games * 2, -1)
+    held, worth = _nonzero_dicts(sides, deck.kids, sides.astype(np.int64),
+                                 np.repeat(value, 2, axis=0).reshape(games * 2, -1) * sides)
+    offers, = _nonzero_dicts(trace.offers, deck.kids)
+    taken = dict.fromkeys(deck.kids, 1)  # every Kid is taken once in the Pick phase
+    kinds = list(trace.actions)
+    actions = np.stack([trace.actions[k] for k in kinds], axis=1).tolist()
+    used = ("Lift", "Switch", "Swap", "Move", "Force", "PickFrom")
+    event_actions = sum(trace.actions[k] for k in used).tolist()
+    coach, advances = trace.actions["Coach"].tolist(), trace.actions["Advance"].tolist()
+    tie = (totals[:, 0] == totals[:, 1]).tolist()
+    winner = np.where(totals[:, 0] >= totals[:, 1], 0, 1).tolist()  # a tie goes to team A
+    seats = [game.team_seats(t) for t in (0, 1)]
+    in_play = g.in_play.tolist()
+    events = [f"in play: {e}" for e in deck.events]
+    rule_events = list(game.rule_events)
+    use = np.stack([trace.rule_use[e] for e in rule_events], axis=1).tolist()
+    scores = totals[:, team].tolist()
+    length = int(trace.actions["Take"][0] + trace.actions["Place"][0]) if games else 0
+    records = []
+    for i in range(games):
+        facts = {"Coach placements": coach[i], "Event Actions used": event_actions[i], "Brat advances": advances[i],
+                 "decided by a tie": float(tie[i])}
+        facts.update(zip(events, map(float, in_play[i])))
+        sides_of = (held[2 * i], held[2 * i + 1]), (worth[2 * i], worth[2 * i + 1])
+        records.append(GameRecord(
+            game=first + i,
+            players=n,
+            winners=tuple(seats[winner[i]]),
+            scores=tuple(scores[i]),
+            length=length,
+            ended_by="rules",
+            legal_counts=legal[i],
+            standings=list(map(tuple, standings[i])),
+            card_points=[dict(sides_of[1][s % 2]) for s in range(n)],
+            card_copies=[dict(sides_of[0][s % 2]) for s in range(n)],
+            picks=dict(taken),
+            offers=offers[i],
+            actions={kind: count for kind, count in zip(kinds, actions[i]) if count},
+            facts=facts,
+            bots=labels,
+            rule_use=dict(zip(rule_events, use[i])),
+            game_name=game.name,
+            path="batch",
+        ))
+    return records
+
+
 # ----------------------------------------------------------------------------------------
 # The Diet Game
 # ----------------------------------------------------------------------------------------
@@ -394,6 +470,81 @@ def _diet_cards(state, result):
     return [dict(p) for p in points], [dict(c) for c in copies]
 
 
+def _diet_batch_records(game, bots, labels, first: int, games: int, rng) -> list:
+    """Record ``games`` games played at once on The Diet Game's batch path with ``rng``
+    (the games of ``simulate(..., batch=True)`` for the chunk of that stream), numbered
+    from ``first``: the object path's facts, worked out from the batch's :class:`Trace`
+    (each card's pounds as :func:`_diet_cards` reads them from the log)."""
+    import numpy as np
+
+    from ..games.diet.batch import play
+
+    n = game.num_players
+    done = play(game, bots, games, rng, trace=True)
+    trace = done.trace
+    names = game.deck.card_names()
+    turns = done.turns
+    legal = _ragged(trace.legal, games)
+    # The weights after each turn, as far as each game went (turns 1 to its last).
+    weights = np.stack(trace.standings, axis=1) if trace.standings else np.zeros((n, 0, games), dtype=np.int32)
+    went = np.arange(weights.shape[1])[None, :] < turns[:, None]  # (games, turns)
+    flat = (-weights).transpose(2, 1, 0)[went].tolist()  # game by game, turn by turn
+    at = np.concatenate([[0], np.cumsum(went.sum(axis=1))]).tolist()
+    copies = trace.copies.transpose(2, 0, 1).reshape(games * n, -1)
+    held, points = _nonzero_dicts(copies, names, copies, trace.points.transpose(2, 0, 1).reshape(games * n, -1))
+    offers, = _nonzero_dicts(trace.offers.T, names)
+    picks, = _nonzero_dicts(trace.picks.T, names)
+    kinds = ("Discard", "Play", "Skip", "Pass")
+    actions = np.stack([trace.discards, trace.plays, trace.skips, trace.passes], axis=1).tolist()
+    tally = {name: values.sum(axis=0) for name, values in done.tally.items()}
+    answers = (tally["laziness_played"] + tally["willpower_played"]).tolist()
+    cheats, fed = tally["cheats_played"].tolist(), tally["fattening_played"].tolist()
+    reshuffles = done.reshuffles.tolist()
+    scores = done.weights.T.tolist()
+    winner = done.winner.tolist()
+    last_place = trace.last_place_skips.tolist()
+    events = list(game.rule_events)
+    records = []
+    for g in range(games):
+        records.append(GameRecord(
+            game=first + g,
+            players=n,
+            winners=() if winner[g] < 0 else (winner[g],),
+            scores=tuple(scores[g]),
+            length=int(turns[g]),
+            ended_by="rules" if winner[g] >= 0 else "turn limit",
+            legal_counts=legal[g],
+            standings=list(map(tuple, flat[at[g] : at[g + 1]])),
+            card_points=points[g * n : (g + 1) * n],
+            card_copies=held[g * n : (g + 1) * n],
+            picks=picks[g],
+            offers=offers[g],
+            actions={kind: count for kind, count in zip(kinds, actions[g]) if count},
+            facts={"answers played": answers[g], "cheats played": cheats[g], "fattening meals fed": fed[g],
+                   "reshuffles": reshuffles[g]},
+            bots=labels,
+            rule_use={event: last_place[g] if event == "meal skipped in last place" else 0 for event in events},
+            game_name=game.name,
+            path="batch",
+        ))
+    return records
+
+
+def _ragged(steps, games: int) -> list:
+    """From ``(games, values)`` array pairs, one a step in the order of play, each game's
+    values in that order: one list a game."""
+    import numpy as np
+
+    if not steps:
+        return [[] for _ in range(games)]
+    where = np.concatenate([g for g, _ in steps])
+    values = np.concatenate([v for _, v in steps])
+    order = np.argsort(where, kind="stable")  # game by game, each game's steps in order
+    flat = values[order].tolist()
+    at = np.concatenate([[0], np.cumsum(np.bincount(where, minlength=games))]).tolist()
+    return [flat[a:b] for a, b in zip(at, at[1:])]
+
+
 @functools.lru_cache(maxsize=32)
 def _diet_patterns(players: tuple, cards: tuple) -> tuple:
     """The log lines of played cards, as patterns (made once per deck and table of players)."""
@@ -435,6 +586,9 @@ PROFILES = {
         cards=_gym_cards,
         facts=_gym_facts,
         ended_by=lambda result: "rules",
+        batch_records=_gym_batch_records,
+        # The batch path deals from a random number for each event and each Kid.
+        batch_pairing=lambda game: (len(game.deck.events), len(game.deck.kids)),
     ),
     "diet": Profile(
         length_unit="turns",
@@ -445,6 +599,8 @@ PROFILES = {
         cards=_diet_cards,
         facts=_diet_facts,
         ended_by=lambda result: "turn limit" if result.details["ended_by"] == "turn limit" else "rules",
+        batch_records=_diet_batch_records,
+        batch_pairing=lambda game: game.deck.size,
     ),
 }
 
@@ -524,10 +680,11 @@ def record_games(
     with the same seed (same seeds, same results).
 
     Which path plays: ``batch=None`` (the default) takes the batch path where the lab can
-    record it (:data:`Profile.batch_records`: Leg Day with random and greedy bots, the
-    games of ``simulate(..., batch=True)``), else the object path (the games of
-    ``simulate(..., batch=False)``, move by move, which ``play_game`` can replay; GYM and
-    The Diet Game, whose ``simulate`` takes a batch path of its own, are recorded there).
+    record it (:data:`Profile.batch_records`: Leg Day, GYM and The Diet Game with random
+    and greedy bots and the rules their batch paths play, the games of ``simulate(...,
+    batch=True)``), else the object path (the games of ``simulate(..., batch=False)``,
+    move by move, which ``play_game`` can replay: other bots, GYM's
+    ``play_phase_first="weaker_hands"``, a game without a batch path, a ``max_moves``).
     ``batch=True`` asks for the batch path (an error if there is none), ``batch=False``
     for the object path. Each record's ``path`` says which path played it. Both paths
     play the same rules with the same distributions; they are not the same games for

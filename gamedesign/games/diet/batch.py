@@ -19,7 +19,9 @@ shuffled). Every game plays the same turn at the same time, phase by phase; a ga
 has ended drops out of the arrays it works on. ``tests/test_diet_batch.py`` checks the
 choice counts against the engine's legal actions on engine states, and the result
 distributions against the object engine's, and the greedy choices against the greedy bot's
-at every decision of engine games.
+at every decision of engine games. ``play(..., trace=True)`` keeps a :class:`Trace` of what
+the design lab records (every decision, the weights after each turn, each card's pounds),
+without a draw of the random stream: the same games.
 """
 
 from __future__ import annotations
@@ -235,6 +237,7 @@ class _Games:
         self.live = np.ones(games, dtype=bool)
         self.winner = np.full(games, -1, dtype=np.int64)
         self.turns = np.zeros(games, dtype=np.int64)
+        self.trace: Trace | None = None  # what the design lab records, when asked (see play)
 
     @classmethod
     def from_state(cls, state, games: int, rng: np.random.Generator, bots=None) -> "_Games":
@@ -349,6 +352,13 @@ class _Games:
         its hand, or declines (-1): at random (:meth:`choose`) or as the greedy bot does at
         ``step`` (``"own"``, ``"neighbour"``, ``"willpower"``, ``"laziness"`` or ``"cheat"``;
         the last two answer ``active``'s card, whose weight change is ``change``)."""
+        if self.trace is not None and len(g):
+            chosen = self._pick(g, seat, columns, step, active, change)
+            self.trace.decided(self, g, seat, columns, chosen, step == "own")
+            return chosen
+        return self._pick(g, seat, columns, step, active, change)
+
+    def _pick(self, g: np.ndarray, seat: int, columns: np.ndarray, step: str, active: int = 0, change=0) -> np.ndarray:
         if not self.greedy[seat]:
             return self.choose(g, seat, columns)
         if not len(columns) or not len(g):
@@ -397,6 +407,8 @@ class _Games:
 
     def planning(self, g: np.ndarray, a: int) -> None:
         """``a`` discards 0 to the limit of cards in games ``g`` and draws as many."""
+        if self.trace is not None:
+            self.trace.planned(self, g, a)
         if self.greedy[a]:
             self._discard_and_draw(g, a, self.greedy_discards(g, a))
             return
@@ -467,16 +479,22 @@ class _Games:
         self.tally["meals_eaten"][a, eaters] += 1
         skipped = g[~ate]
         self.tally["meals_skipped"][a, skipped] += 1
-        if not self.game.options.feed_last_place:  # nobody feeds a player heavier than everyone else
+        if not self.game.options.feed_last_place or self.trace is not None:
             weights = self.weights[:, skipped]
-            others = np.delete(weights, a, axis=0).max(axis=0)
-            skipped = skipped[weights[a] <= others]
+            last = weights[a] > np.delete(weights, a, axis=0).max(axis=0)  # alone in last place
+            if self.trace is not None:
+                self.trace.last_place_skips[skipped[last]] += 1
+            if not self.game.options.feed_last_place:  # nobody feeds a player heavier than everyone else
+                skipped = skipped[~last]
         right = (a - 1) % self.n
         fed = self.pick(skipped, right, cards.fattening[meal], "neighbour")
         by = fed >= 0
         feeders, food = skipped[by], fed[by]
         self._play(feeders, right, food)
         self.tally["fattening_played"][right, feeders] += 1
+        if self.trace is not None:
+            self.trace.scored(a, eaten, eaters, -cards.pounds[eaten])
+            self.trace.scored(right, food, feeders, cards.pounds[food])
         self.change_weight(eaters, a, cards.pounds[eaten], CAUSES.index("own meals"), turn)
         self.change_weight(feeders, a, cards.pounds[food], CAUSES.index("neighbour meals"), turn)
 
@@ -492,11 +510,16 @@ class _Games:
             q = (a + k) % self.n
             lazy = self.pick(waiting, q, cards.laziness, "laziness", a, cards.pounds[exercise])
             cancel = lazy >= 0
+            if self.trace is not None:  # Laziness scores the Exercise it cancelled; the Exercise nothing
+                self.trace.scored(q, lazy[cancel], waiting[cancel], -cards.pounds[exercise[cancel]])
+                self.trace.scored(a, exercise[cancel], waiting[cancel], 0)
             self._play(waiting[cancel], q, lazy[cancel])
             self.tally["laziness_played"][q, waiting[cancel]] += 1
             self.tally["exercises_cancelled"][a, waiting[cancel]] += 1
             waiting, exercise = waiting[~cancel], exercise[~cancel]
         self.tally["exercises_counted"][a, waiting] += 1
+        if self.trace is not None:
+            self.trace.scored(a, exercise, waiting, -cards.pounds[exercise])
         self.change_weight(waiting, a, cards.pounds[exercise], CAUSES.index("exercise"), turn)
 
     def cheat(self, g: np.ndarray, a: int, turn: int) -> None:
@@ -514,6 +537,10 @@ class _Games:
             self._play(cheaters[held], a, answer[held])
             self.tally["willpower_played"][a, cheaters[held]] += 1
             suffered, pounds = cheaters[~held], cards.pounds[cheats[~held]]
+            if self.trace is not None:  # a cancelled Cheat scores nothing, the Willpower its pounds
+                self.trace.scored(q, cheats[held], cheaters[held], 0)
+                self.trace.scored(a, answer[held], cheaters[held], cards.pounds[cheats[held]])
+                self.trace.scored(q, cheats[~held], suffered, pounds)
             self.tally["cheats_suffered"][a, suffered] += 1
             self.change_weight(suffered, a, pounds, CAUSES.index("cheats"), turn)
             asking = asking[~played]
@@ -539,13 +566,75 @@ class _Games:
                 else:
                     getattr(self, phase)(g, a, turn)
                 g = g[self.live[g]]
+            if self.trace is not None:
+                self.trace.standings.append(self.weights.copy())
         self.turns[self.live] = o.max_turns
 
 
-def play(game, bots, games: int, rng: np.random.Generator) -> _Games:
+class Trace:
+    """What the design lab records of batch games (:func:`play` with ``trace=True``),
+    noted as the games go and read from :class:`_Games` only (nothing is drawn for it).
+
+    ``legal``: one ``(games, counts)`` pair of arrays per decision step, in the order of
+    play (the games that decided there, and how many legal actions each mover had);
+    ``offers`` and ``picks`` (types, games): the decisions at which each card type could
+    be played, and was; ``plays``, ``skips`` (own meal or Exercise declined), ``passes``
+    (an answer declined) and ``discards`` (Planning decisions) per game; ``copies`` and
+    ``points`` (players, types, games): the cards each player played and the pounds they
+    swung in that player's favour (as the lab reads the engine's log); ``standings``:
+    every weight (players, games) after each turn; ``last_place_skips``: meals skipped
+    alone in last place (the rule event of ``feed_last_place``).
+    """
+
+    def __init__(self, n: int, types: int, games: int):
+        self.legal: list = []
+        self.offers = np.zeros((types, games), dtype=np.int32)
+        self.picks = np.zeros((types, games), dtype=np.int32)
+        self.plays, self.skips, self.passes, self.discards = (np.zeros(games, dtype=np.int32) for _ in range(4))
+        self.copies = np.zeros((n, types, games), dtype=np.int32)
+        self.points = np.zeros((n, types, games), dtype=np.int32)
+        self.standings: list = []
+        self.last_place_skips = np.zeros(games, dtype=np.int32)
+
+    def decided(self, games: _Games, g, seat: int, columns, chosen, own: bool) -> None:
+        """A play-or-decline decision of ``seat`` in games ``g``: ``chosen`` type or -1."""
+        present = games._held(seat, columns, g) > 0 if len(columns) else np.zeros((0, len(g)), dtype=bool)
+        self.legal.append((g, present.sum(axis=0) + 1))
+        if len(columns):
+            self.offers[np.ix_(columns, g)] += present  # the games of ``g`` are different
+        played = chosen >= 0
+        self.picks[chosen[played], g[played]] += 1
+        self.plays[g[played]] += 1
+        (self.skips if own else self.passes)[g[~played]] += 1
+
+    def planned(self, games: _Games, g, a: int) -> None:
+        """The Planning decision of ``a`` in games ``g`` (before the hand changes)."""
+        cards = games.cards
+        width = cards.hand_size
+        every = cards.every_discard()
+        hands = games.hands[a].take(g, axis=1)
+        if every is not None:
+            _, counts = planning_groups(hands, width)
+            keys, _, sizes, _ = every
+            options = sizes[np.searchsorted(keys, ((width + 1) ** np.arange(width)) @ counts)]
+        else:  # pragma: no cover - hands of more than 8 cards
+            options = np.array([planning_count(cards, hands[:, i]) for i in range(len(g))])
+        self.legal.append((g, options))
+        self.discards[g] += 1
+
+    def scored(self, seat: int, card, g, points) -> None:
+        """``seat`` played ``card`` (a type per game of ``g``), worth ``points`` to them."""
+        self.copies[seat][card, g] += 1  # one card a game of ``g``: no pair repeats
+        self.points[seat][card, g] += points
+
+
+def play(game, bots, games: int, rng: np.random.Generator, trace: bool = False) -> _Games:
     """Play ``games`` games with the named bot in each seat (``"random"`` or ``"greedy"``);
-    returns the finished games."""
+    returns the finished games. With ``trace=True`` their ``trace`` holds a :class:`Trace`
+    of what the design lab records (the same games: tracing draws nothing from ``rng``)."""
     batch = _Games(game, games, rng, Cards(game.deck), bots)
+    if trace:
+        batch.trace = Trace(game.num_players, batch.cards.types, games)
     batch.play()
     return batch
 
@@ -584,6 +673,6 @@ def _table(done: _Games, first: int, labels) -> pd.DataFrame:
 
 
 __all__ = [
-    "BATCH_BOTS", "BATCH_SIZE", "Cards", "batch_table", "choice_counts", "planning_count", "planning_groups", "play",
-    "play_random",
+    "BATCH_BOTS", "BATCH_SIZE", "Cards", "Trace", "batch_table", "choice_counts", "planning_count", "planning_groups",
+    "play", "play_random",
 ]

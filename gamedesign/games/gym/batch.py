@@ -38,6 +38,11 @@ the scores and table rows equal ``score_board`` and the engine's result, and tha
 distributions of whole runs match the object engine's; and that at every decision along
 engine games (one game or several side by side) the greedy choices here are the greedy
 bot's tied best actions, each with the bot's probability.
+
+``play(..., trace=True)`` also returns a :class:`Trace` of what the design lab records of
+each game (every decision's count of legal actions and the kind of action chosen, the
+board's points after each turn, the rule events), read from the arrays without a draw of
+the random stream: the same games (``lab/record.py``, ``tests/test_lab_batch_gym_diet.py``).
 """
 
 from __future__ import annotations
@@ -424,9 +429,11 @@ def play_random(game, count: int, rng: np.random.Generator) -> Games:
     return play(game, None, count, rng)
 
 
-def play(game, bots, count: int, rng: np.random.Generator) -> Games:
+def play(game, bots, count: int, rng: np.random.Generator, trace: bool = False):
     """Play ``count`` games with the named bot in each seat (``"random"`` or ``"greedy"``;
-    ``None``: random everywhere); returns the finished games."""
+    ``None``: random everywhere); returns the finished games. With ``trace=True``, returns
+    ``(games, trace)``: the :class:`Trace` of what the design lab records (the same games:
+    tracing draws nothing from ``rng``)."""
     deck = DeckArrays(game.deck)
     n = game.num_players
     greedy = greedy_seats(bots, n, BATCH_BOTS)
@@ -434,24 +441,134 @@ def play(game, bots, count: int, rng: np.random.Generator) -> Games:
     steps = advance_steps(game)
     options = game.options
     random_ties = options.schedule_tiebreak == "random"
+    noted = Trace(game, count) if trace else None
     for t in range(KIDS):  # Pick phase: 24 takes
+        if noted is not None:
+            noted.before_take(g)
         if greedy[t % n]:
             greedy_take(g, rng, deck, steps, t % n, random_ties)
         else:
             random_take(g, rng, deck, steps, t % n)
+        if noted is not None:
+            noted.after_take(g, deck, t % n, len(steps) + 1)
     if options.play_phase_first not in ("A", "B"):
         raise ValueError(f"the batch path plays play_phase_first='A' or 'B', not {options.play_phase_first!r}")
     end_pick(g, rng if options.schedule_tiebreak == "random" else None)
     phase = PlayPhase(g, deck) if greedy.any() else None
     first = 1 if options.play_phase_first == "B" else 0
+    if noted is not None:
+        noted.play_phase(g, deck, first)
     for t in range(KIDS):  # Play phase: 24 turns
         seat = (first + t) % n
         place_only = t == KIDS - 1 and not options.last_placement_action
+        if noted is not None:
+            noted.last = t == KIDS - 1
         if greedy[seat]:
-            greedy_turn(g, rng, game, deck, seat, phase, place_only)
+            greedy_turn(g, rng, game, deck, seat, phase, place_only, noted)
         else:
-            random_turn(g, rng, game, deck, seat, place_only)
-    return g
+            random_turn(g, rng, game, deck, seat, place_only, noted)
+        if noted is not None:
+            noted.turn_over(g, deck)
+    return (g, noted) if trace else g
+
+
+#: The Event Actions in the order of :class:`Trace`'s counts.
+ACTION_KINDS = ("lift", "switch", "swap", "move", "force", "pick")
+
+
+class Trace:
+    """What the design lab records of batch games (:func:`play` with ``trace=True``),
+    noted as the games go from the arrays only (nothing is drawn for it).
+
+    ``legal``: one ``(games, counts)`` pair of arrays per decision step, in the order of
+    play (the games that decided there and how many legal actions the mover had);
+    ``offers`` (games, Kids): the take decisions at which each Kid was face up;
+    ``actions`` (games,) counts of each kind of action by the engine's class names;
+    ``standings``: each team's points on the board (games, teams) when the Pick phase
+    ends and after each turn of the Play phase; and the games' rule events
+    (``GymGame.rule_events``) in ``rule_use``.
+    """
+
+    def __init__(self, game, count: int):
+        self.game, self.count = game, count
+        self.every = np.arange(count)
+        self.legal: list = []
+        self.offers = np.zeros((count, KIDS), dtype=np.int32)
+        kinds = ("Take", "Advance", "Skip", "Place", "Lift", "Switch", "Swap", "Move", "Force", "PickFrom", "GiveBack",
+                 "Coach")
+        self.actions = {kind: np.zeros(count, dtype=np.int32) for kind in kinds}
+        self.rule_use = {event: np.zeros(count, dtype=np.int32) for event in game.rule_events}
+        self.standings: list = []
+        self.last = False
+        self._row = None
+
+    def _decided(self, rows, counts) -> None:
+        self.legal.append((rows, np.asarray(counts, dtype=np.int64)))
+
+    def before_take(self, g: Games) -> None:
+        self._row = g.loc == ROW
+        self._levels = g.levels.sum(axis=1)
+        self._decided(self.every, self._row.sum(axis=1))
+        self.offers += self._row
+
+    def after_take(self, g: Games, deck: DeckArrays, seat: int, advances: int) -> None:
+        """The take is made (and its advance, after a Brat)."""
+        self.actions["Take"] += 1
+        taken = (self._row & (g.loc == HAND + seat)).argmax(axis=1)
+        rows = np.flatnonzero(deck.brat[taken])
+        self._decided(rows, np.full(len(rows), advances))
+        advanced = g.levels.sum(axis=1) > self._levels
+        self.actions["Advance"] += advanced
+        self.actions["Skip"][rows] += ~advanced[rows]
+        self.rule_use["schedule advance after a Brat"] += advanced
+
+    def play_phase(self, g: Games, deck: DeckArrays, first: int) -> None:
+        """The Pick phase is over: the events in play are set."""
+        ranked = -np.sort(-g.levels, axis=1)
+        self.rule_use["schedule tie at the cut"] += ranked[:, EVENTS_IN_PLAY - 1] == ranked[:, EVENTS_IN_PLAY]
+        self.rule_use["team B starts the play phase"] += first % 2 == 1
+        self.standings.append(np.zeros((self.count, 2), dtype=np.int64))
+
+    def place(self, g: Games, game, seat: int, counts, coached) -> None:
+        """Before ``seat`` places a Kid."""
+        kids, spots = place_options(g, game, seat, counts, coached)
+        self._decided(self.every, kids.sum(axis=1) * spots.sum(axis=1))
+        self.actions["Place"] += 1
+        team = seat % 2
+        side = g.coach_at.astype(np.int64)
+        open_spot = (side >= 0) & (side % 2 == team) & (_at(counts, np.maximum(side, 0)) < SPOTS)
+        self.rule_use["Coach beside an open spot"] += open_spot.any(axis=1)
+
+    def action(self, g: Games, game, deck: DeckArrays, seat: int, counts, coached, taken: bool = True) -> None:
+        """Before ``seat``'s Event Action (``taken`` False: the last placement, whose game
+        ends without it)."""
+        options = action_options(g, game, deck, seat, counts, coached).sum(axis=1) + 1
+        if self.last:
+            self.rule_use["action open on the last placement"] += options > 1
+        if taken:
+            self._decided(self.every, options)
+            self._hand = counts[:, HAND + seat]
+
+    def acted(self, kinds) -> None:
+        """The Event Action chosen in each game: an index of :data:`ACTION_KINDS`, -1 to skip."""
+        for code, name in enumerate(("Lift", "Switch", "Swap", "Move", "Force", "PickFrom")):
+            self.actions[name] += kinds == code
+        self.actions["Skip"] += kinds < 0
+        picked = np.flatnonzero(kinds == ACTION_KINDS.index("pick"))
+        self._decided(picked, self._hand[picked] + 1)  # the give-back: the hand with the Kid picked
+        self.actions["GiveBack"][picked] += 1
+
+    def before_coach(self, g: Games, rows) -> None:
+        self._decided(rows, coach_count(g)[rows])
+        self._coaches = g.coach_at[rows]
+
+    def after_coach(self, g: Games, rows) -> None:
+        placed = (g.coach_at[rows] != self._coaches).any(axis=1)  # put out, or moved to another side
+        self.actions["Coach"][rows] += placed
+        self.actions["Skip"][rows] += ~placed
+
+    def turn_over(self, g: Games, deck: DeckArrays) -> None:
+        self.standings.append(_points(g.loc, deck).sum(axis=1))
 
 
 def random_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
@@ -465,18 +582,32 @@ def random_take(g: Games, rng, deck: DeckArrays, steps, seat: int) -> None:
     reveal(g)
 
 
-def random_turn(g: Games, rng, game, deck: DeckArrays, seat: int, place_only: bool = False) -> None:
+def random_turn(g: Games, rng, game, deck: DeckArrays, seat: int, place_only: bool = False,
+                trace: Trace | None = None) -> None:
     """One turn of ``seat``: place, action (and give-back), Coach after a Brat, end
-    (``place_only``: the last placement with ``last_placement_action=False``)."""
+    (``place_only``: the last placement with ``last_placement_action=False``; ``trace``:
+    a :class:`Trace` to note the decisions in)."""
     coached = coached_sides(g)
-    random_place(g, rng, game, seat, place_counts(g), coached)
+    counts = place_counts(g)
+    if trace is not None:
+        trace.place(g, game, seat, counts, coached)
+    random_place(g, rng, game, seat, counts, coached)
+    counts = place_counts(g)
+    if trace is not None:
+        trace.action(g, game, deck, seat, counts, coached, taken=not place_only)
     if place_only:
         end_turn(g, seat)
         return
-    random_action(g, rng, game, deck, seat, place_counts(g), coached)
+    kinds = random_action(g, rng, game, deck, seat, counts, coached)
+    if trace is not None:
+        trace.acted(kinds)
     rows = np.flatnonzero(deck.brat[g.placed])
     if len(rows):
+        if trace is not None:
+            trace.before_coach(g, rows)
         random_coach(g, rows, rng)
+        if trace is not None:
+            trace.after_coach(g, rows)
     end_turn(g, seat)
 
 
@@ -486,16 +617,19 @@ def random_place(g: Games, rng, game, seat: int, counts, coached) -> None:
     place(g, np.arange(len(g)), _weighted(rng, kids), _weighted(rng, spots), seat % 2)
 
 
-def random_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached) -> None:
+def random_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached) -> np.ndarray:
     """The ``action`` decision: an event's action with probability proportional to its
     number of options (``skip action`` counts one), then one of those options uniformly;
-    a Pick is followed by its give-back."""
+    a Pick is followed by its give-back. Returns the Event Action taken in each game (an
+    index of :data:`ACTION_KINDS`; -1: skipped)."""
     options = action_options(g, game, deck, seat, counts, coached)
     chosen = _weighted(rng, np.concatenate([options, np.ones((len(g), 1), dtype=np.int64)], axis=1))
     for event, action in enumerate(deck.actions):
         rows = np.flatnonzero(chosen == event)
         if len(rows):
             _ACTIONS[action](g, rows, rng, game, seat, counts[rows], coached[rows])
+    kind_of_event = np.array([ACTION_KINDS.index(action) for action in deck.actions] + [-1])
+    return kind_of_event[chosen]
 
 
 def _kid_sides(g, rows, coached):
@@ -681,20 +815,33 @@ class PlayPhase:
 
 
 def greedy_turn(g: Games, rng, game, deck: DeckArrays, seat: int, phase: PlayPhase | None = None,
-                place_only: bool = False) -> None:
+                place_only: bool = False, trace: Trace | None = None) -> None:
     """One greedy turn of ``seat``: place, action (and give-back), Coach after a Brat, end.
     ``phase``: the games' :class:`PlayPhase` (made here if not given); ``place_only``: the
-    last placement with ``last_placement_action=False``."""
+    last placement with ``last_placement_action=False``; ``trace``: a :class:`Trace` to
+    note the decisions in."""
     coached = coached_sides(g)
     phase = PlayPhase(g, deck) if phase is None else phase
-    greedy_place(g, rng, game, deck, seat, place_counts(g), coached, phase)
+    counts = place_counts(g)
+    if trace is not None:
+        trace.place(g, game, seat, counts, coached)
+    greedy_place(g, rng, game, deck, seat, counts, coached, phase)
+    counts = place_counts(g)
+    if trace is not None:
+        trace.action(g, game, deck, seat, counts, coached, taken=not place_only)
     if place_only:
         end_turn(g, seat)
         return
-    greedy_action(g, rng, game, deck, seat, place_counts(g), coached, phase.bests)
+    kinds = greedy_action(g, rng, game, deck, seat, counts, coached, phase.bests)
+    if trace is not None:
+        trace.acted(kinds)
     rows = np.flatnonzero(deck.brat[g.placed])
     if len(rows):
+        if trace is not None:
+            trace.before_coach(g, rows)
         greedy_coach(g, rows, rng, deck, seat)
+        if trace is not None:
+            trace.after_coach(g, rows)
     end_turn(g, seat)
 
 
@@ -737,11 +884,13 @@ def _in_hand(g: Games, rows, seat: int):
     return kid, np.take_along_axis(held, kid, axis=1)
 
 
-def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached, bests) -> None:
+def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coached, bests) -> np.ndarray:
     """The ``action`` decision: every open Event Action's options scored as
     ``GreedyGymBot._score_action`` scores them (the change in the team's lead on the
     board, a lifted Kid's later worth in hand, fixed worths for Force and Pick, 0 for
-    ``skip action``), one of the best uniformly; a Pick is followed by the greedy give-back."""
+    ``skip action``), one of the best uniformly; a Pick is followed by the greedy give-back.
+    Returns the Event Action taken in each game (an index of :data:`ACTION_KINDS`; -1:
+    skipped)."""
     count = len(g)
     opened = open_events(g, deck)
     kinds = {deck.actions[e]: opened[:, e] for e in range(EVENTS)}
@@ -782,6 +931,8 @@ def greedy_action(g: Games, rng, game, deck: DeckArrays, seat: int, counts, coac
             continue
         option = _weighted(rng, tied_weights[i][mine_rows])
         _GREEDY_DO[kind](g, rows[mine_rows], option, rng, game, seat, board, deck, bests)
+    kind_of_option = np.array([ACTION_KINDS.index(kind) for kind, *_ in options] + [-1])
+    return kind_of_option[chosen]
 
 
 def _best_of(score, allowed) -> np.ndarray:
