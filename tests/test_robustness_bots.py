@@ -89,8 +89,11 @@ class HostileBot(Bot):
             # A copy of a legal action, of a subclass that claims to equal everything.
             model = legal_actions[0]
             kind = type("LookAlike", (type(model),), {"__eq__": lambda self, other: True, "__hash__": lambda self: 0})
-            fake = copy.copy(model)
-            object.__setattr__(fake, "__class__", kind)
+            try:
+                fake = copy.copy(model)
+                object.__setattr__(fake, "__class__", kind)
+            except TypeError:  # an action of a built-in type (the example game's numbers)
+                fake = kind(model)
             return fake
         if not illegal:
             return legal_actions[0]
