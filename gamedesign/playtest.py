@@ -748,3 +748,36 @@ __all__ = [
     "load_file",
     "start",
 ]
+
+
+# ----------------------------------------------------------------------------------------
+# Measuring (gamedesign.lab.people, imported when asked: the terminal and apps need none of it)
+# ----------------------------------------------------------------------------------------
+
+
+def games(logs):
+    """One row per logged game, measured as the design lab measures bot games, with the
+    people, where and when it was played and whether it finished
+    (:func:`gamedesign.lab.people.games`)."""
+    from .lab.people import games as measure
+
+    return measure(logs)
+
+
+def decisions(logs, estimates: bool = True, iterations: int | None = None, seed: int = 0, workers: int | None = None):
+    """One row per person's decision: think time, choices, the greedy bot's move from the
+    same view and the strongest bot's values (:func:`gamedesign.lab.people.decisions`)."""
+    from .lab.people import SEARCH_ITERATIONS, decisions as measure
+
+    return measure(logs, estimates, SEARCH_ITERATIONS if iterations is None else iterations, seed, workers)
+
+
+def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None, seed: int = 0, decisions_table=None):
+    """The people's games beside bots' games of the same variant, with intervals and a
+    verdict in words (:func:`gamedesign.lab.people.compare_with_bots`)."""
+    from .lab.people import compare_with_bots as measure
+
+    return measure(logs, bots, bot_games, seed, decisions_table)
+
+
+__all__ += ["compare_with_bots", "decisions", "games"]
