@@ -781,3 +781,19 @@ def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None,
 
 
 __all__ += ["compare_with_bots", "decisions", "games"]
+
+
+def example_folder(game: str | None = None) -> Path:
+    """The folder of the shipped example logs (``gamedesign/data/playtests``), or of one
+    game's (``"legday"``, ``"gym"``, ``"diet"``): 30 tables each, played by SCRIPTED
+    PLAYERS, NOT PEOPLE (``scripts/make_example_playtests.py``; every header's ``note``
+    says so). Good for trying the tools; they say nothing about people."""
+    folder = Path(__file__).resolve().parent / "data" / "playtests"
+    if game is None:
+        return folder
+    if game not in ("legday", "gym", "diet"):
+        raise ValueError(f"example playtests are shipped for legday, gym and diet, not {brief(game)}")
+    return folder / game
+
+
+__all__ += ["example_folder"]
