@@ -143,3 +143,10 @@ def explanations(table: pd.DataFrame) -> pd.DataFrame:
 
 
 __all__ = ["exercise_overview", "explanations", "predictions", "slips"]
+
+from pathlib import Path as _Path  # noqa: E402
+
+#: The shipped example answers folder: six made-up students' files, written by a script
+#: (``scripts/make_example_answers.py``), not by students.
+EXAMPLE_ANSWERS = _Path(__file__).resolve().parent.parent / "data" / "answers_example"
+__all__ += ["EXAMPLE_ANSWERS"]

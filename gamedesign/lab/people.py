@@ -491,8 +491,8 @@ def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None,
     ("your games were closer than greedy bots' games: final margin 6 against 11 (4-8
     against 10-12)"). The measures are :data:`OUTCOMES` and, from the people's decisions
     (``decisions_table``, by default :func:`decisions` without estimates), ``picked the
-    greedy move`` beside a random player's rate on the same decisions (and the greedy bot's
-    own, 100%).
+    greedy move`` beside a random player's rate on the same decisions (bot ``"random"``; its
+    Wilson interval counts decisions as if independent, though one person makes many).
     """
     from ..bots import make_bot
 
@@ -533,11 +533,11 @@ def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None,
         if len(real):
             k, n = int(real["picked the greedy move"].sum()), len(real)
             p = (k / n, *wilson(k, n), n)
+            # Beside what a player choosing at random would pick on the same decisions (the
+            # greedy bot's share of each decision's moves): worked out, not sampled.
             uniform = float((real["greedy moves"] / real["choices"]).mean())
-            for spec, rate in (("random", uniform), ("greedy", 1.0)):
-                if spec in bots:
-                    b = (rate, math.nan, math.nan, n)
-                    rows.append(_row(name, players, options, "picked the greedy move", "%", p, None, spec, b, None))
+            rows.append(_row(name, players, options, "picked the greedy move", "%", p, None, "random",
+                             (uniform, math.nan, math.nan, n), None))
     return pd.DataFrame(rows)
 
 
