@@ -28,7 +28,7 @@ def predictions_chart(table: pd.DataFrame, exercise: str | None = None, title: s
     dots = alt.Chart(rows).mark_point(size=140, filled=True).encode(
         x=alt.X("prediction:Q", scale=scale, title="prediction (a chance, 0 to 1)"),
         y=alt.Y("student:N", title=None, sort="x"),
-        shape=alt.Shape("written:N", title="written down",
+        shape=alt.Shape("written:N", title="written down", legend=alt.Legend(orient="bottom"),
                         scale=alt.Scale(domain=["before the answer", "after seeing the answer"],
                                         range=["circle", "triangle-up"])),
         tooltip=["student", alt.Tooltip("prediction:Q", format=".2f"), "written"],
@@ -41,7 +41,7 @@ def predictions_chart(table: pd.DataFrame, exercise: str | None = None, title: s
             x="measured:Q", text="label:N", y=alt.value(0))
         layers += [rule, text]
     return alt.layer(*layers).properties(
-        width=420, height=max(80, 22 * len(rows)),
+        width=400, height=max(80, 22 * len(rows)),
         title=title or f"{exercise}: your predictions and the measured value",
     )
 
