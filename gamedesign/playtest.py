@@ -13,7 +13,8 @@ game goes on, so a closed tab or a dead kernel loses at most the move in hand:
   title, players, rule options (``Game.options_dict()``: a deck given as a file or as data
   is stored as its data, ``None`` for the game's own deck), the design-lab preset if any,
   the seed, the seats (``{"person": "Ana"}`` or ``{"bot": "greedy"}``), the date (UTC, ISO
-  8601), the package version and where it was played (``"app"``, ``"terminal"``);
+  8601), the package version and where it was played (``"app"``, ``"terminal"``), and,
+  when given, a ``note`` (e.g. that a program, not people, played the game);
 * one **decision** a move (``"kind": "decision"``): the seat, the legal choices as text
   (``legal``, with their number ``legal_count``), the choice as text and the seconds it took;
 * the **result** (``"kind": "result"``): scores and winners.
@@ -71,6 +72,8 @@ MAX_FILE_BYTES = 64_000_000
 MAX_DEPTH = 32
 #: Characters of a person's name (longer names are cut), and of a bot's name.
 MAX_PERSON_CHARS = 60
+#: Characters of a header's optional ``note``.
+MAX_NOTE_CHARS = 300
 #: Files :func:`load` reads from the folders and lists it is given.
 MAX_FILES = 10_000
 
@@ -253,14 +256,17 @@ def legal_digest(texts: Iterable[str]) -> str:
     return digest.hexdigest()
 
 
-def start(game, seats, seed, *, folder="playtests", source: str = "app", preset: str | None = None) -> PlaytestLog:
+def start(game, seats, seed, *, folder="playtests", source: str = "app", preset: str | None = None,
+          note: str | None = None) -> PlaytestLog:
     """Start the log of one table and write its header at once; returns a :class:`PlaytestLog`.
 
     ``game`` is a built game, ``seats`` one entry per seat (``{"person": "Ana"}`` or
     ``{"bot": "greedy"}``), ``seed`` the seed of ``game.new_state(seed)`` (``None``: a fresh
     one, given back as ``log.seed``), ``folder`` where the file goes (made if missing),
     ``source`` where the game is played (``"app"``, ``"terminal"``), ``preset`` the name of a
-    design-lab preset the game was built from. Wrong seats raise :class:`PlaytestError`; a
+    design-lab preset the game was built from, ``note`` a line of text kept in the header
+    (at most :data:`MAX_NOTE_CHARS` characters; e.g. "made by a script, not people"), left
+    out when ``None``. Wrong seats raise :class:`PlaytestError`; a
     folder that cannot be written never raises: the log's ``problem`` says why and its
     methods do nothing.
     """
@@ -289,6 +295,8 @@ def start(game, seats, seed, *, folder="playtests", source: str = "app", preset:
         "package_version": _package_version(),
         "source": clip(str(source), 40),
     }
+    if note is not None:
+        header["note"] = str(note)[:MAX_NOTE_CHARS]
     try:
         fd, path = _open_new(Path(folder), game.name, when)
     except (OSError, ValueError) as err:  # read-only, full, a file in the way, a bad name
@@ -321,7 +329,8 @@ class Decision:
 class Playtest:
     """One table's game, replayed: the header's fields, the decisions, whether it finished,
     the replayed ``state`` (final, or as far as the log goes) and the ``source`` file.
-    ``played_in`` is the header's ``source`` (``"app"``, ``"terminal"``)."""
+    ``played_in`` is the header's ``source`` (``"app"``, ``"terminal"``); ``note`` the
+    header's note (``None`` when it has none), e.g. that a program played the game."""
 
     game: str
     title: str
@@ -340,6 +349,7 @@ class Playtest:
     source: Path | None
     scores: tuple | None = None
     winners: tuple | None = None
+    note: str | None = None
 
     @property
     def people(self) -> list[str]:
@@ -354,6 +364,8 @@ class Playtest:
             "seed": self.seed, "seats": self.seats, "date": self.date, "package_version": self.package_version,
             "source": self.played_in,
         }
+        if self.note is not None:
+            header["note"] = self.note
         out = [header]
         for d in self.decisions:
             line = {"kind": "decision", "seat": d.seat, "legal_count": d.legal_count,
@@ -463,7 +475,7 @@ def _text(value, where: str, most: int = 200, none: bool = False):
 
 
 _HEADER_KEYS = ("kind", "format", "format_version", "game", "title", "players", "options", "preset", "seed",
-                "seats", "date", "package_version", "source")
+                "seats", "date", "package_version", "source", "note")
 _DECISION_KEYS = ("kind", "seat", "legal_count", "legal", "legal_sha256", "choice", "seconds")
 _RESULT_KEYS = ("kind", "scores", "winners")
 
@@ -485,7 +497,7 @@ def _read_header(data: dict):
     version = data.get("format_version")
     if version != FORMAT_VERSION or type(version) is not int:
         raise PlaytestError(f"format version {brief(version)} is unknown; this gamedesign reads version {FORMAT_VERSION}")
-    _check_keys(data, _HEADER_KEYS, "the header")
+    _check_keys(data, _HEADER_KEYS, "the header", optional=("note",))
     name = data["game"]
     if not isinstance(name, str) or name not in GAMES:
         raise PlaytestError(f"unknown game {brief(name)}; known: {', '.join(GAMES)} (register your own game first)")
@@ -514,6 +526,7 @@ def _read_header(data: dict):
         seats=[dict(s) for s in seats], date=_text(data["date"], "date", 40),
         package_version=_text(data["package_version"], "package_version", 40),
         played_in=_text(data["source"], "source", 40), format_version=version,
+        note=_text(data.get("note"), "note", MAX_NOTE_CHARS, none=True),
     )
     return game, fields
 
@@ -722,6 +735,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_LISTED_CHARS",
     "MAX_LISTED_CHOICES",
+    "MAX_NOTE_CHARS",
     "MAX_PERSON_CHARS",
     "Decision",
     "Playtest",
@@ -734,3 +748,52 @@ __all__ = [
     "load_file",
     "start",
 ]
+
+
+# ----------------------------------------------------------------------------------------
+# Measuring (gamedesign.lab.people, imported when asked: the terminal and apps need none of it)
+# ----------------------------------------------------------------------------------------
+
+
+def games(logs):
+    """One row per logged game, measured as the design lab measures bot games, with the
+    people, where and when it was played and whether it finished
+    (:func:`gamedesign.lab.people.games`)."""
+    from .lab.people import games as measure
+
+    return measure(logs)
+
+
+def decisions(logs, estimates: bool = True, iterations: int | None = None, seed: int = 0, workers: int | None = None):
+    """One row per person's decision: think time, choices, the greedy bot's move from the
+    same view and the strongest bot's values (:func:`gamedesign.lab.people.decisions`)."""
+    from .lab.people import SEARCH_ITERATIONS, decisions as measure
+
+    return measure(logs, estimates, SEARCH_ITERATIONS if iterations is None else iterations, seed, workers)
+
+
+def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None, seed: int = 0, decisions_table=None):
+    """The people's games beside bots' games of the same variant, with intervals and a
+    verdict in words (:func:`gamedesign.lab.people.compare_with_bots`)."""
+    from .lab.people import compare_with_bots as measure
+
+    return measure(logs, bots, bot_games, seed, decisions_table)
+
+
+__all__ += ["compare_with_bots", "decisions", "games"]
+
+
+def example_folder(game: str | None = None) -> Path:
+    """The folder of the shipped example logs (``gamedesign/data/playtests``), or of one
+    game's (``"legday"``, ``"gym"``, ``"diet"``): 30 tables each, played by SCRIPTED
+    PLAYERS, NOT PEOPLE (``scripts/make_example_playtests.py``; every header's ``note``
+    says so). Good for trying the tools; they say nothing about people."""
+    folder = Path(__file__).resolve().parent / "data" / "playtests"
+    if game is None:
+        return folder
+    if game not in ("legday", "gym", "diet"):
+        raise ValueError(f"example playtests are shipped for legday, gym and diet, not {brief(game)}")
+    return folder / game
+
+
+__all__ += ["example_folder"]

@@ -41,6 +41,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOLUTIONS = NOTEBOOKS / "solutions"
 APPS = NOTEBOOKS / "apps"
+#: Teacher copies that have no student copy (a teacher's own notebook, such as the class's
+#: results): run and stored in ``notebooks/solutions/`` only, never copied for students, so
+#: never on the student site (scripts/build_lite.py ships the student copies).
+TEACHER_ONLY = ("09_class_results.ipynb",)
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 #: A comment line that makes nbval compare a cell's output; in student copies it becomes a tag.
@@ -266,6 +270,9 @@ def build_lesson(teacher_path: Path, execute: bool) -> None:
         run(teacher, SOLUTIONS)
     clean_metadata(teacher)
     write(teacher, teacher_path)
+    if teacher_path.name in TEACHER_ONLY:
+        print(f"{teacher_path.stem}: teacher copy (teacher only) in {time.perf_counter() - started:.0f} s", flush=True)
+        return
     student = student_copy(teacher)
     if execute:
         run(student, NOTEBOOKS)
@@ -286,11 +293,13 @@ def build_app(path: Path) -> None:
 
 def stale_copies() -> list[str]:
     """Student copies that do not match their teacher copies (or are missing, or have no teacher
-    copy, or store outputs below a question)."""
+    copy, or store outputs below a question, or copy a teacher-only notebook)."""
     stale = []
-    teachers = {p.name for p in SOLUTIONS.glob("*.ipynb")}
+    teachers = {p.name for p in SOLUTIONS.glob("*.ipynb")} - set(TEACHER_ONLY)
     for name in sorted(teachers | {p.name for p in NOTEBOOKS.glob("*.ipynb")}):
-        if name not in teachers:
+        if name in TEACHER_ONLY:
+            stale.append(f"notebooks/{name} is a teacher-only notebook (TEACHER_ONLY): it has no student copy")
+        elif name not in teachers:
             stale.append(f"notebooks/{name} has no teacher copy in notebooks/solutions/")
         elif not (NOTEBOOKS / name).exists():
             stale.append(f"notebooks/{name} is missing")
@@ -321,7 +330,7 @@ def main(argv=None) -> int:
         return 1 if stale else 0
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-        paths = sorted(SOLUTIONS.glob("*.ipynb"))
+        paths = [p for p in sorted(SOLUTIONS.glob("*.ipynb")) if p.name not in TEACHER_ONLY]
         for path in paths:
             write(student_copy(nbformat.read(path, 4)), args.out / path.name)
         print(f"wrote {len(paths)} student notebooks to {args.out}")
