@@ -428,7 +428,7 @@ def read_names(text: str) -> list[str] | None:
     return None if names == [""] else names
 
 
-def at_the_table(app, **settings) -> widgets.VBox:
+def at_the_table(app, **settings) -> common.AppBox:
     """An app with a "Who plays at this screen?" box above it, for hot-seat play with no
     code (the app notebooks in Voilà): ``at_the_table(play_legday, players=4, seed=2026)``.
 
@@ -452,7 +452,9 @@ def at_the_table(app, **settings) -> widgets.VBox:
             common.message(message, f"Could not seat the players: {common.error_text(err)}", "error")
 
     seat.on_click(seat_people)
-    box = widgets.VBox([widgets.HBox([names, seat], layout=widgets.Layout(flex_flow="row wrap")), message, holder])
+    first = holder.children[0]
+    box = common.AppBox([widgets.HBox([names, seat], layout=widgets.Layout(flex_flow="row wrap")), message, holder],
+                        app_name=getattr(first, "app_name", "the app"))
     box.add_class("gd-at-the-table")
     return box
 
