@@ -63,6 +63,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import runtime
+from .files import strict_json
 
 try:
     import fcntl
@@ -464,7 +465,7 @@ def _read(path: Path, where: str | None = None) -> dict:
     if len(raw) > MAX_FILE_BYTES:
         raise AnswersFileError(f"{where} is larger than {MAX_FILE_BYTES // 1024} KB, so it is not an answers file")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant, object_pairs_hook=strict_json)
     except UnicodeDecodeError:
         raise AnswersFileError(f"{where} is not text (UTF-8), so it is not an answers file") from None
     except RecursionError:

@@ -27,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from gamedesign.files import write_text  # noqa: E402 (after the path: the script runs from a clone)
 SOLUTIONS = ROOT / "notebooks" / "solutions"
 _CHECK = re.compile(r"""\bcheck\(\s*["']([a-z0-9-]+)["']\s*,\s*([A-Za-z_][A-Za-z0-9_]*)""")
 
@@ -158,7 +160,7 @@ def main(argv=None) -> int:
     if args.out == "-":
         print(text)
     else:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_text(args.out, text)  # never through a link, nor onto a folder or another kind of file
         print(f"wrote {args.out}")
     return 0
 

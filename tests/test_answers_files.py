@@ -277,3 +277,11 @@ def test_the_export_of_text_that_is_not_utf8_is_valid_utf8(tmp_path):
     table = pd.DataFrame({"name": ["caf\udce9", "half \ud800"]})
     out = export_csv(table, tmp_path / "t.csv")
     assert out.read_bytes().decode("utf-8").split("\r\n")[1:] == ["caf\\xe9", "half \\ud800", ""]
+
+
+def test_an_answers_file_with_a_key_twice_is_refused_by_name(tmp_path):
+    """A key given twice in one object would be read with its last value, silently."""
+    path = tmp_path / "my_answers.json"
+    path.write_text('{"version": 2, "version": 2, "answers": {}}', encoding="utf-8")
+    with pytest.raises(AnswersFileError, match="'version' twice"):
+        read_answers(path)
