@@ -436,9 +436,9 @@ def at_the_table(app, **settings) -> common.AppBox:
     and pressing *Seat these players* starts a new game with those people from seat 0 and
     bots in the other seats (``app(people=[...], **settings)``). A refused list of names
     becomes a message; the game on the screen stays."""
-    names = widgets.Text(placeholder="one person: leave empty; hot-seat: Ana, Ben", description="Who plays here?",
-                         style={"description_width": "initial"}, layout=widgets.Layout(width="360px"))
-    seat = widgets.Button(description="Seat these players", icon="users")
+    names = widgets.Text(placeholder="e.g. Ana, Ben (empty: just you)", description="Who plays here?",
+                         style={"description_width": "initial"}, layout=widgets.Layout(width="340px"))
+    seat = widgets.Button(description="Seat these players", icon="users", layout=widgets.Layout(width="auto"))
     message = widgets.HTML()
     holder = widgets.VBox([app(**settings)])
 
