@@ -52,6 +52,7 @@ import json
 import math
 import numbers
 import re
+import secrets
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -62,6 +63,7 @@ import sympy as sp
 
 from . import answers
 from .answers import AnswersFileError, answers_file, collect, export_csv, set_answers_file, set_name
+from .core import brief
 from .files import strict_json
 
 #: What the checker knows of each answer: salted hashes of the exact ones, the bands of the
@@ -152,240 +154,35 @@ class Feedback:
 
 PROBABILITY = "A prediction is a share between 0 and 1 (0.5 means half); write your own guess before you measure."
 
-EXERCISES: dict[str, Exercise] = {
-    exercise.id: exercise
-    for exercise in [
-        # Lesson 1: Don't Skip Leg Day
-        Exercise(
-            "legday-odds-1", "exact",
-            "Leg Days in a hand of 9 dealt from 108 cards, 30 of them Leg Days, follow the hypergeometric "
-            "distribution: odds.p_at_least(k, successes, population, draws) adds up every count from k up. "
-            "Which k does 'at least two' mean?",
-        ),
-        Exercise(
-            "legday-count-1", "exact",
-            "Each Protein Shake card shows 1, 2 or 3 images. game.deck.card(name) says how many copies of a "
-            "card the deck holds (count) and how many images it shows (images): add copies x images over all "
-            "three shake cards.",
-            share=False,
-        ),
-        Exercise(
-            "legday-predict-1", "predict", PROBABILITY,
-            more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
-        ),
-        Exercise(
-            "legday-simulate-1", "estimate",
-            "Build the variant with lab.load_preset(\"legday_24_leg_days\").build(), simulate 5,000 games with "
-            "[\"greedy\", \"random\", \"random\", \"random\"] (any seed), and give check the table simulate "
-            "returns: it reads the greedy bot's share of wins (seat 0) from it.",
-            games=5000, reveals="legday-predict-1",
-        ),
-        Exercise(
-            "legday-explain-1", "explain",
-            "Compare with section 4 (the standard deck): the greedy bot's mean score and win rate, and the random "
-            "bots' scores. Who gains more from fewer Leg Days, and why does that change who wins?",
-        ),
-        # Lesson 2: GYM (02_gym)
-        Exercise(
-            "gym-odds-1", "exact",
-            "The first reveal is 12 draws without replacement from 24 Kids, 6 of them Brats: a hypergeometric "
-            "count. odds.p_at_least(k, successes, population, draws) gives 'k or more' exactly.",
-        ),
-        # Lesson 2b: GYM, who wins and by how much (02b_who_wins)
-        Exercise(
-            "gym-predict-1", "predict", PROBABILITY,
-            more="team A wins more often than you thought", less="team A wins less often than you thought",
-        ),
-        Exercise(
-            "gym-simulate-1", "estimate",
-            "Load gamedesign.load(\"gym\", players=2, coach_blocks_placement=True), simulate 2,000 games of two "
-            "greedy bots (any seed), and give check the table simulate returns: it reads team A's share of wins "
-            "(seat 0) from it.",
-            games=2000, reveals="gym-predict-1",
-        ),
-        Exercise(
-            "gym-explain-1", "explain",
-            "Put your interval beside a run of the standard rules of the same size: do they overlap? What does "
-            "that say about the Coach rule as a way to balance the two teams?",
-        ),
-        # Lesson 3: The Diet Game (03_diet)
-        Exercise(
-            "diet-odds-1", "exact",
-            "A hand covers a meal when it holds one of that meal's 6 covering cards; breakfast and lunch have "
-            "different cards. Both at once, drawn from the same 52, are not independent: odds.p_all_of({name: "
-            "(cards in the deck, at least), ...}, population, draws) counts them together.",
-        ),
-        # Lesson 3b: The Diet Game, how the race unfolds (03b_race)
-        Exercise(
-            "diet-predict-1", "predict", PROBABILITY,
-            more="the first player wins more often than you thought", less="the first player wins less often than you thought",
-        ),
-        Exercise(
-            "diet-simulate-1", "estimate",
-            "Simulate 10,000 games of gamedesign.load(\"diet\", players=4) with four greedy bots (any seed; the "
-            "batch path takes a few seconds) and give check the table simulate returns: it reads seat 0's share "
-            "of wins from it.",
-            games=10000, reveals="diet-predict-1",
-        ),
-        Exercise(
-            "diet-predict-2", "predict", PROBABILITY,
-            more="the greedy bots aim their Cheats at the leader more often than you thought",
-            less="the greedy bots aim their Cheats at the leader less often than you thought",
-        ),
-        Exercise(
-            "diet-explain-1", "explain",
-            "Measure both targets: game length ('turns', one row per game) and the take-that cards played "
-            "('cheats_played', 'laziness_played'). Do the take-that cards get more or less time to swing the race?",
-        ),
-        # Lesson 4: Odds you can see
-        Exercise(
-            "odds-multi-1", "exact",
-            "Two kinds at once, from the same 9 cards: the counts are not independent. odds.p_all_of({name: "
-            "(cards in the deck, at least), ...}, population, draws) sums over every hand that meets both. "
-            "Check how many Overhead Presses the deck holds.",
-        ),
-        Exercise(
-            "odds-expected-1", "exact",
-            "The expected number drawn is draws x (wanted cards / cards in the deck): each revealed Kid is a "
-            "Brat with the same chance. odds.expected_count(successes, population, draws) keeps it exact.",
-            share=False,
-        ),
-        Exercise(
-            "odds-predict-1", "predict", PROBABILITY,
-            more="such a hand is more likely than you thought", less="such a hand is less likely than you thought",
-        ),
-        Exercise(
-            "odds-exercise-1", "exact",
-            "Exercise cards in a fresh hand of 7 from 52 (6 of them Exercise) follow the hypergeometric "
-            "distribution: odds.p_at_least(k, successes, population, draws). Which k is 'two or more'?",
-            reveals="odds-predict-1",
-        ),
-        Exercise(
-            "odds-hand-1", "exact",
-            "Count as section 'Count it yourself' does: every reveal of 12 Kids from 24 is equally likely "
-            "(math.comb(24, 12) of them); those with exactly 2 Brats pick 2 of the 6 Brats and 10 of the 18 other "
-            "Kids. Divide with Fraction to keep it exact.",
-        ),
-        # Lesson 5: Design lab (05_design_lab)
-        Exercise(
-            "lab-chance-1", "exact",
-            "If nothing changed, each measure looks clear with chance 1/20 (that is what 95% means). 'At least "
-            "one of 33' is easiest through its complement: the chance that none of the 33 looks clear. Keep it "
-            "exact with sympy.Rational.",
-        ),
-        # Lesson 5b: Design lab, what if? (05b_what_if)
-        Exercise(
-            "lab-predict-1", "predict", PROBABILITY,
-            more="the first player wins more often than you thought", less="the first player wins less often than you thought",
-        ),
-        Exercise(
-            "lab-simulate-1", "estimate",
-            "Build the variant with load_preset(\"diet_no_deal_at_start\").build(), simulate 2,000 games of four "
-            "greedy bots (any seed), and give check the table simulate returns: it reads seat 0's share of wins.",
-            games=2000, reveals="lab-predict-1",
-        ),
-        Exercise(
-            "lab-explain-1", "explain",
-            "Think of seat 0's first turn when the other hands are still empty: who could feed it, cancel its "
-            "Exercise or play a Cheat on it? Then: is the change big enough to notice at the table, and how does "
-            "the interval tell you it is not noise?",
-        ),
-        # Lesson 4b: How sure are we?
-        Exercise(
-            "sure-predict-1", "predict", PROBABILITY,
-            more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
-        ),
-        Exercise(
-            "sure-simulate-1", "estimate",
-            "Load gamedesign.load(\"legday\", players=3), simulate 1,600 games of [\"greedy\", \"random\", \"random\"] "
-            "(any seed), and give check the table simulate returns: it reads the greedy bot's share of wins (seat 0).",
-            games=1600, reveals="sure-predict-1",
-        ),
-        Exercise(
-            "sure-games-1", "exact",
-            "Turn the formula of section 4 round: n = (1.96 / h) ** 2 * p * (1 - p), with h the half-width you want "
-            "(plus or minus 3 percentage points) and p the rate, then round up to a whole game (math.ceil).",
-            share=False,
-        ),
-        Exercise(
-            "sure-explain-1", "explain",
-            "Think of section 3: how many of 28 measures look clear by chance alone, and what Holm's correction "
-            "keeps out. What would settle it?",
-        ),
-        # Lesson 7: Bots
-        Exercise(
-            "bots-predict-1", "predict", PROBABILITY,
-            more="the greedy bot wins more often than you thought", less="the greedy bot wins less often than you thought",
-        ),
-        Exercise(
-            "bots-edge-1", "exact",
-            "Read GYM's row of search against copies of greedy (ladder.read_matrix(\"gym\")): its win rate and "
-            "fair share. The edge is (win rate - fair share) / (1 - fair share); keep it exact: the win rate is "
-            "wins / games, as a fractions.Fraction or a sympy.Rational.",
-        ),
-        Exercise(
-            "bots-explain-1", "explain", "Write a sentence or two: which rule, and why would a better player then win more often?",
-        ),
-        Exercise(
-            "bots-winrate-1", "estimate",
-            "ladder.play_rung(gamedesign.load(\"diet\", players=4), \"greedy\", \"random\", games=400, seed=...) "
-            "plays greedy against three random bots, greedy in each seat in turn: give check the rung it returns "
-            "(it reads the wins and the games from it).",
-            games=400, reveals="bots-predict-1",
-        ),
-        # Lesson 8: Design your own game
-        Exercise(
-            "own-predict-1", "predict", PROBABILITY,
-            more="seat 0 wins more often than you thought", less="seat 0 wins less often than you thought",
-        ),
-        Exercise(
-            "own-odds-1", "exact",
-            "Both players choose among 7 cards, so there are 7 x 7 equally likely pairs (a, b). Count the pairs "
-            "with a == b and divide; keep it exact with sympy.Rational.",
-        ),
-        Exercise(
-            "own-simulate-1", "estimate",
-            "Simulate 1,000 games of gamedesign.load(\"sprint\", players=3) with [\"greedy\", \"random\", "
-            "\"random\"] (any seed) and give check the table simulate returns: it reads seat 0's share of wins.",
-            games=1000,
-        ),
-        Exercise(
-            "own-explain-1", "explain",
-            "Name the measure, its change and its interval from section 6, then say what a player at the table "
-            "would notice (or not).",
-        ),
-        # Lesson 6: the design assignment (its goal, success criterion and verdict, written in a form)
-        Exercise(
-            "design-1", "assignment",
-            "State what should change and by how much before you run anything; afterwards, say which changes are "
-            "clear after the correction, whether the second mix of bots agreed, and whether the criterion was met.",
-            min_words=5,
-        ),
-    ]
-}
-
 
 # ---- the key (private): what each exercise measures, its usual mistakes and their hints ---
 
 
-def _load(name: str, **options):
-    def load():
+@dataclass(frozen=True)
+class _Load:
+    """How a measured game is made, as a lesson data file says it: ``gamedesign.load(game,
+    **options)``, or a preset of the lab built (``lab.load_preset(preset).build()``). The game
+    is named in data and reached through the registry."""
+
+    game: str = ""
+    options: tuple = ()
+    preset: str = ""
+
+    def __call__(self):
+        if self.preset:
+            from .lab import load_preset
+
+            return load_preset(self.preset).build()
         import gamedesign
 
-        return gamedesign.load(name, **options)
+        return gamedesign.load(self.game, **dict(self.options))
 
-    load.__doc__ = f"gamedesign.load({', '.join([repr(name)] + [f'{k}={v!r}' for k, v in options.items()])})"
-    return load
-
-
-def _preset(name: str):
-    def load():
-        from .lab import load_preset
-
-        return load_preset(name).build()
-
-    load.__doc__ = f"lab.load_preset({name!r}).build()"
-    return load
+    @property
+    def text(self) -> str:
+        """The call that makes the game, as the student types it."""
+        if self.preset:
+            return f"lab.load_preset({self.preset!r}).build()"
+        return f"gamedesign.load({', '.join([repr(self.game)] + [f'{k}={v!r}' for k, v in self.options])})"
 
 
 @dataclass(frozen=True)
@@ -396,7 +193,7 @@ class _Measure:
     ``tested`` bot against copies of ``bots``, in each seat in turn, as ``ladder.play_rung``
     plays."""
 
-    load: Callable
+    load: _Load
     bots: Any
     seat: int = 0
     every_seat: bool = False
@@ -433,11 +230,12 @@ class _Measure:
     @property
     def how(self) -> str:
         if self.tested:
-            return (f"gamedesign.simulate({self.load.__doc__}, {self.tested} in seat s and {self.bots} bots elsewhere, "
+            return (f"gamedesign.simulate({self.load.text}, {self.tested} in seat s and {self.bots} bots elsewhere, "
                     "games // players games from seed + s) for each seat s, as ladder.play_rung plays; per game, "
                     f"whether the {self.tested} bot won")
         what = "the mean of 'won' over the game's rows" if self.every_seat else f"whether seat {self.seat} won"
-        return f"gamedesign.simulate({self.load.__doc__}, {self.bots!r}, games, seed); per game, {what}"
+        bots = self.bots if isinstance(self.bots, str) else list(self.bots)
+        return f"gamedesign.simulate({self.load.text}, {bots!r}, games, seed); per game, {what}"
 
 
 @lru_cache(maxsize=None)
@@ -474,166 +272,294 @@ class _Key:
         return None if self.measure is None else self.measure.values
 
 
-_LEGDAY_BOTS = ("greedy", "random", "random", "random")
-_NOT_INDEPENDENT = ("that multiplies the two chances as if they were independent, but both come from the same "
-                    "cards: use odds.p_all_of")
+# ---- the catalogue: one data file per lesson -----------------------------------------------
 
-_KEY: dict[str, _Key] = {
-    "legday-odds-1": _Key(
-        complement="that is the chance of at most one Leg Day: 'at least two' is its complement",
-        mistakes=(
-            _Mistake("at least one", "that is the chance of at least one Leg Day (section 3): the question asks for two or more"),
-            _Mistake("exactly two", "that counts hands with exactly two Leg Days: 'at least two' also counts three or more"),
-        ),
-    ),
-    "legday-count-1": _Key(
-        mistakes=(
-            _Mistake("cards", "that counts the shake cards: the question asks for the images they show"),
-            *(_Mistake(f"one kind {n}", "that is one shake card's images (or copies): add all three kinds") for n in range(1, 6)),
-        ),
-    ),
-    "legday-simulate-1": _Key(
-        measure=_Measure(_preset("legday_24_leg_days"), _LEGDAY_BOTS),
-        complement="that is the share of games the greedy bot does not win",
-        mistakes=(
-            _Mistake("standard deck", "that is about what the standard deck gives: simulate the 24-Leg-Day variant "
-                     "(lab.load_preset(\"legday_24_leg_days\").build())", _Measure(_load("legday", players=4), _LEGDAY_BOTS)),
-            _Mistake("every bot", "that averages the wins of all four bots: keep only the greedy bot's rows (df.bot == \"greedy\")",
-                     _Measure(_preset("legday_24_leg_days"), _LEGDAY_BOTS, every_seat=True)),
-        ),
-    ),
-    "gym-odds-1": _Key(
-        complement="that is the chance of at most two Brats: 'three or more' is its complement",
-        mistakes=(
-            _Mistake("at least one", "that is the chance of at least one Brat (shown above): the question asks for three or more"),
-            _Mistake("exactly three", "that counts rows with exactly three Brats: 'three or more' also counts four, five and six"),
-        ),
-    ),
-    "gym-simulate-1": _Key(
-        measure=_Measure(_load("gym", players=2, coach_blocks_placement=True), ("greedy", "greedy")),
-        complement="that is team B's share (seat 1): seat 0 is team A",
-        mistakes=(
-            _Mistake("both seats", "that averages both seats, which is always a half (one team wins each game): keep "
-                     "seat 0's rows (df.seat == 0)",
-                     _Measure(_load("gym", players=2, coach_blocks_placement=True), ("greedy", "greedy"), every_seat=True)),
-            _Mistake("standard rules", "that table is of the standard rules: load the game with coach_blocks_placement=True",
-                     _Measure(_load("gym", players=2), ("greedy", "greedy")), banded=False),
-        ),
-    ),
-    "diet-odds-1": _Key(
-        complement="that is the chance that at least one of the two meals is not covered",
-        mistakes=(
-            _Mistake("independent", _NOT_INDEPENDENT),
-            _Mistake("one meal", "that is the chance of covering one meal (shown above): the question asks for both"),
-        ),
-    ),
-    "diet-simulate-1": _Key(
-        measure=_Measure(_load("diet", players=4), "greedy"),
-        complement="that is the share of games the first player does not win",
-        mistakes=(
-            _Mistake("every seat", "that averages all four seats, which is always about a quarter (one player wins each "
-                     "game): keep the rows of seat 0 (df.seat == 0)",
-                     _Measure(_load("diet", players=4), "greedy", every_seat=True)),
-        ),
-    ),
-    "odds-multi-1": _Key(
-        complement="that is the chance of missing at least one of the two: the question asks for both",
-        mistakes=(
-            _Mistake("independent", _NOT_INDEPENDENT),
-            _Mistake("preacher curl", "that uses Preacher Curl (12 cards), the example above: the question asks for Overhead Press"),
-        ),
-    ),
-    "odds-expected-1": _Key(
-        mistakes=(
-            _Mistake("share", "that is the share of Brats among the Kids: multiply it by the number of Kids revealed"),
-            _Mistake("all brats", "that is every Brat in the deck: only 12 of the 24 Kids are revealed"),
-        ),
-    ),
-    "odds-exercise-1": _Key(
-        complement="that is the chance of at most one Exercise card: 'two or more' is its complement",
-        mistakes=(
-            _Mistake("at least one", "that is the chance of at least one: the question asks for two or more"),
-            _Mistake("exactly two", "that counts hands with exactly two: 'two or more' also counts three and up"),
-        ),
-    ),
-    "odds-hand-1": _Key(
-        mistakes=(
-            _Mistake("at least two", "that counts 2 or more Brats: the question asks for exactly 2"),
-            _Mistake("count", "that is the number of reveals with exactly 2 Brats: divide it by the number of all reveals"),
-            _Mistake("others wrong", "the other 10 Kids come from the 18 that are not Brats, not from all 24"),
-        ),
-    ),
-    "lab-chance-1": _Key(
-        complement="that is the chance that none of the 33 looks clear: 'at least one' is its complement",
-        mistakes=(
-            _Mistake("expected count", "that is the expected number of measures that look clear (the verdict's 1.7), "
-                     "not a chance: a chance is never above 1"),
-            _Mistake("one measure", "that is the chance for one measure: the question asks for at least one of 33"),
-        ),
-    ),
-    "lab-simulate-1": _Key(
-        measure=_Measure(_preset("diet_no_deal_at_start"), "greedy"),
-        complement="that is the share of games the first player does not win",
-        mistakes=(
-            _Mistake("standard deal", "that is about what the standard rules give: build the variant with "
-                     "load_preset(\"diet_no_deal_at_start\").build()", _Measure(_load("diet", players=4), "greedy")),
-            _Mistake("every seat", "that averages all four seats, which is always about a quarter: keep the rows of seat 0",
-                     _Measure(_preset("diet_no_deal_at_start"), "greedy", every_seat=True)),
-        ),
-    ),
-    "sure-simulate-1": _Key(
-        measure=_Measure(_load("legday", players=3), ("greedy", "random", "random")),
-        complement="that is the share of games the greedy bot does not win",
-        mistakes=(
-            _Mistake("four players", "that is about what four players give (section 1): the question asks for three players",
-                     _Measure(_load("legday", players=4), _LEGDAY_BOTS)),
-            _Mistake("every seat", "that averages all three seats: keep the rows of seat 0 (df.seat == 0)",
-                     _Measure(_load("legday", players=3), ("greedy", "random", "random"), every_seat=True)),
-        ),
-    ),
-    "sure-games-1": _Key(
-        mistakes=(
-            _Mistake("not rounded up", "round up: a fraction of a game cannot be played, and rounding down gives a "
-                     "slightly wider interval than asked"),
-            _Mistake("whole width", "that makes the whole interval 3 points wide: h is half the width (plus or minus 3 points)"),
-            _Mistake("not squared", "square the ratio 1.96 / h: the width shrinks with the square root of the games"),
-        ),
-    ),
-    "bots-edge-1": _Key(
-        mistakes=(
-            _Mistake("win rate", "that is the win rate itself: subtract the fair share, then divide by what is left above it"),
-            _Mistake("not divided", "that is the win rate minus the fair share: divide it by 1 - fair share, the most it could be"),
-        ),
-    ),
-    "bots-winrate-1": _Key(measure=_Measure(_load("diet", players=4), "random", tested="greedy"),
-                           complement="that is the share of games the greedy bot does not win"),
-    "own-odds-1": _Key(
-        complement="that is the chance that they do not tie",
-        mistakes=(
-            _Mistake("one pair", "that is the chance of one particular pair, such as (3, 3): count every pair with a == b"),
-            _Mistake("count", "that is the number of tied pairs: divide it by the number of all pairs"),
-        ),
-    ),
-    "own-simulate-1": _Key(
-        measure=_Measure(_load("sprint", players=3), ("greedy", "random", "random")),
-        complement="that is the share of games seat 0 does not win",
-        mistakes=(
-            _Mistake("every seat", "that averages all three seats: keep the rows of seat 0 (df.seat == 0)",
-                     _Measure(_load("sprint", players=3), ("greedy", "random", "random"), every_seat=True)),
-        ),
-    ),
+#: The package's lessons: one JSON file each (``01_legday.json``, ...), read in the order of
+#: their names; each holds its exercises in the order the lesson asks them.
+LESSONS_FOLDER = Path(__file__).resolve().parent / "data" / "exercises"
+#: The kinds of exercise a lesson file may hold.
+KINDS = ("exact", "estimate", "predict", "explain", "assignment")
+_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)+")
+#: The fields of an exercise, by kind: (required, optional). An added lesson (:func:`add_lesson`)
+#: may also give its own answers (:data:`_OWN_FIELDS`).
+_FIELDS = {
+    "exact": (("id", "kind", "hint"), ("share", "reveals", "complement", "mistakes")),
+    "estimate": (("id", "kind", "hint", "games", "measure"), ("share", "reveals", "complement", "mistakes")),
+    "predict": (("id", "kind", "more", "less"), ("hint",)),
+    "explain": (("id", "kind", "hint"), ("min_words",)),
+    "assignment": (("id", "kind", "hint"), ("min_words",)),
 }
+_OWN_FIELDS = {"exact": ("answer",), "estimate": ("band", "sd")}
+_MEASURE_FIELDS = ("game", "preset", "options", "bots", "seat", "every_seat", "tested")
+
+
+class ExerciseDataError(ValueError):
+    """A lesson data file that cannot be read: the message names the file, the exercise and
+    the field, and says what is allowed."""
+
+
+def _shown_file(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(LESSONS_FOLDER.parent.parent.parent))
+    except ValueError:
+        return str(path)
+
+
+class _Reader:
+    """Reads one lesson file, raising :class:`ExerciseDataError` with where the problem is."""
+
+    def __init__(self, path: Path, own: bool):
+        self.path, self.own, self.file = path, own, _shown_file(path)
+
+    def fail(self, problem: str, exercise: str = "", field: str = ""):
+        where = self.file + (f", exercise {exercise!r}" if exercise else "") + (f", field {field!r}" if field else "")
+        raise ExerciseDataError(f"{where}: {problem}")
+
+    def text(self, data: dict, name: str, exercise: str, field_name: str = "", empty: bool = False) -> str:
+        value = data[name]
+        if not isinstance(value, str) or (not empty and not value.strip()):
+            self.fail(f"must be a text, not {brief(value)}", exercise, field_name or name)
+        return value
+
+    def flag(self, data: dict, name: str, exercise: str, field_name: str = "") -> bool:
+        value = data[name]
+        if not isinstance(value, bool):
+            self.fail(f"must be true or false, not {brief(value)}", exercise, field_name or name)
+        return value
+
+    def whole(self, data: dict, name: str, exercise: str, least: int, field_name: str = "") -> int:
+        value = data[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            self.fail(f"must be a whole number of at least {least}, not {brief(value)}", exercise, field_name or name)
+        return value
+
+    def fields(self, data, exercise: str, required, optional, prefix: str = "", what: str = "an exercise"):
+        if not isinstance(data, dict):
+            self.fail(f"must be an object of fields, not {brief(data)}", exercise, prefix.rstrip("."))
+        for name in data:
+            if name not in (*required, *optional):
+                self.fail(f"is not a field of {what}; allowed: {', '.join((*required, *optional))}", exercise, prefix + str(name))
+        for name in required:
+            if name not in data:
+                self.fail(f"is missing (required for {what}: {', '.join(required)})", exercise, prefix + name)
+
+    def lesson(self) -> dict:
+        """``{id: (Exercise, _Key or None, own values)}`` of the file, in its order."""
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as why:
+            self.fail(f"cannot be read ({why})")
+        try:
+            data = json.loads(raw, object_pairs_hook=strict_json)
+        except ValueError as why:
+            self.fail(f"is not valid JSON ({why})")
+        self.fields(data, "", ("exercises",), ("title",), what="a lesson file")
+        if "title" in data:
+            self.text(data, "title", "")
+        if not isinstance(data["exercises"], list) or not data["exercises"]:
+            self.fail(f"must be a list of exercises, not {brief(data['exercises'])}", "", "exercises")
+        found = {}
+        for number, item in enumerate(data["exercises"], 1):
+            if not isinstance(item, dict):
+                self.fail(f"exercise {number} must be an object of fields, not {brief(item)}", "", "exercises")
+            exercise_id = item.get("id")
+            if not isinstance(exercise_id, str) or not _ID.fullmatch(exercise_id):
+                self.fail(f"exercise {number} needs an id of lowercase words and digits joined by '-' "
+                          f"(such as 'lesson-odds-1'), not {brief(exercise_id)}", "", "id")
+            if exercise_id in found:
+                self.fail("comes twice in this file", exercise_id, "id")
+            found[exercise_id] = self.exercise(item, exercise_id)
+        return found
+
+    def exercise(self, item: dict, exercise_id: str) -> tuple:
+        kind = item.get("kind")
+        if kind not in KINDS:
+            self.fail(f"must be one of {', '.join(KINDS)}, not {brief(kind)}", exercise_id, "kind")
+        required, optional = _FIELDS[kind]
+        own = _OWN_FIELDS.get(kind, ()) if self.own else ()
+        if not self.own and set(item) & {"answer", "band", "sd"}:
+            name = sorted(set(item) & {"answer", "band", "sd"})[0]
+            self.fail("a lesson of the package keeps no answer: its hashes and bands are in "
+                      "gamedesign/data/exercise_values.json (scripts/measure_exercises.py writes them)", exercise_id, name)
+        self.fields(item, exercise_id, required + (own if kind == "estimate" else ()), optional + (own if kind == "exact" else ()),
+                    what=f"{'an' if kind[0] in 'ae' else 'a'} {kind} exercise")
+        hint = self.text(item, "hint", exercise_id) if "hint" in item else PROBABILITY
+        facts = {"hint": hint}
+        for name in ("more", "less", "reveals"):
+            if name in item:
+                facts[name] = self.text(item, name, exercise_id)
+        if "share" in item:
+            facts["share"] = self.flag(item, "share", exercise_id)
+        if "min_words" in item:
+            facts["min_words"] = self.whole(item, "min_words", exercise_id, 1)
+        if "games" in item:
+            facts["games"] = self.whole(item, "games", exercise_id, 1)
+        exercise = Exercise(exercise_id, kind, **facts)
+        if kind not in ("exact", "estimate"):
+            return exercise, None, {}
+        measure = self.measure(item["measure"], exercise_id, "measure") if kind == "estimate" else None
+        mistakes = self.mistakes(item.get("mistakes", []), exercise_id, kind)
+        complement = self.text(item, "complement", exercise_id) if "complement" in item else ""
+        values = self.own_values(item, exercise_id, kind, mistakes) if self.own else {}
+        return exercise, _Key(measure, complement, tuple(m for m, _ in mistakes)), values
+
+    def mistakes(self, items, exercise_id: str, kind: str) -> list:
+        if not isinstance(items, list):
+            self.fail(f"must be a list of usual mistakes, not {brief(items)}", exercise_id, "mistakes")
+        found, names = [], set()
+        for number, item in enumerate(items):
+            where = f"mistakes[{number}]."
+            if kind == "exact":
+                required, optional = ("name", "hint"), ("value",) if self.own else ()
+            else:
+                required, optional = ("name", "hint"), ("measure", "banded") + (("band", "sd") if self.own else ())
+            if not self.own and isinstance(item, dict) and "value" in item:
+                self.fail("a lesson of the package keeps no answer, nor its mistakes' values: they are hashed in "
+                          "gamedesign/data/exercise_values.json (from scripts/measure_exercises.py)", exercise_id, where + "value")
+            self.fields(item, exercise_id, required, optional, prefix=where, what="a usual mistake")
+            name = self.text(item, "name", exercise_id, where + "name")
+            if name in names:
+                self.fail(f"names the mistake {name!r} twice", exercise_id, where + "name")
+            names.add(name)
+            measure = self.measure(item["measure"], exercise_id, where + "measure") if "measure" in item else None
+            banded = self.flag(item, "banded", exercise_id, where + "banded") if "banded" in item else \
+                measure is not None or "band" in item
+            if banded and measure is None and kind == "estimate" and not (self.own and "band" in item):
+                self.fail("a simulated mistake that is banded needs the measure that makes it", exercise_id, where + "measure")
+            found.append((_Mistake(name, self.text(item, "hint", exercise_id, where + "hint"), measure,
+                                   banded if kind == "estimate" else True), item))
+        return found
+
+    def measure(self, data, exercise_id: str, where: str) -> _Measure:
+        self.fields(data, exercise_id, ("bots",), _MEASURE_FIELDS, prefix=where + ".", what="a measure")
+        if ("game" in data) == ("preset" in data):
+            self.fail("needs either 'game' (a game's name, with its 'options') or 'preset' (a preset of the lab), "
+                      "not both or neither", exercise_id, where)
+        options = data.get("options", {})
+        if "preset" in data and "options" in data:
+            self.fail("goes with 'game': a preset holds its own options", exercise_id, where + ".options")
+        if not isinstance(options, dict):
+            self.fail(f"must be an object of rule options, not {brief(options)}", exercise_id, where + ".options")
+        for name, value in options.items():
+            if value is not None and not isinstance(value, (str, int, float, bool)):
+                self.fail(f"must be a number, a text, true, false or null, not {brief(value)} (for another deck, "
+                          "use a preset)", exercise_id, f"{where}.options.{name}")
+        bots = data["bots"]
+        if isinstance(bots, list) and bots and all(isinstance(b, str) and b for b in bots):
+            bots = tuple(bots)
+        elif not (isinstance(bots, str) and bots):
+            self.fail(f"must be a bot's name or a list of them (one per seat), not {brief(bots)}", exercise_id, where + ".bots")
+        load = _Load(self.text(data, "game", exercise_id, where + ".game") if "game" in data else "", tuple(options.items()),
+                     self.text(data, "preset", exercise_id, where + ".preset") if "preset" in data else "")
+        seat = self.whole(data, "seat", exercise_id, 0, where + ".seat") if "seat" in data else 0
+        every = self.flag(data, "every_seat", exercise_id, where + ".every_seat") if "every_seat" in data else False
+        tested = self.text(data, "tested", exercise_id, where + ".tested") if "tested" in data else ""
+        if tested and not isinstance(bots, str):
+            self.fail("a ladder rung ('tested') plays against copies of one bot: give 'bots' one name", exercise_id, where + ".bots")
+        return _Measure(load, bots, seat, every, tested)
+
+    def own_values(self, item: dict, exercise_id: str, kind: str, mistakes: list) -> dict:
+        """What the values file would hold of an added lesson's exercise, from its own answers."""
+        if kind == "exact":
+            if "answer" not in item:
+                self.fail("is missing: an exact exercise of your own lesson gives its answer (such as \"1/7\"), which is "
+                          "kept only as salted hashes", exercise_id, "answer")
+            salt = secrets.token_hex(8)
+            entry = {"salt": salt, "answer": hashes(salt, self.exact(item["answer"], exercise_id, "answer")), "mistakes": {}}
+            for number, (mistake, raw) in enumerate(mistakes):
+                if "value" in raw:
+                    entry["mistakes"][mistake.name] = hashes(salt, self.exact(raw["value"], exercise_id, f"mistakes[{number}].value"))
+            return {"exact": entry}
+        entry = {**self.band(item, exercise_id, ""), "how": "given in the lesson file", "mistakes": {}}
+        for number, (mistake, raw) in enumerate(mistakes):
+            if mistake.banded:
+                entry["mistakes"][mistake.name] = self.band(raw, exercise_id, f"mistakes[{number}].")
+        return {"estimates": entry}
+
+    def exact(self, value, exercise_id: str, field_name: str):
+        try:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ValueError
+            number = sp.sympify(value, rational=True) if isinstance(value, str) else sp.Integer(value)
+            if not number.is_number or number.free_symbols:
+                raise ValueError
+        except (ValueError, TypeError, sp.SympifyError):
+            self.fail(f"must be an exact number, a whole number or a text such as \"1/7\", not {brief(value)}", exercise_id,
+                      field_name)
+        return number
+
+    def band(self, data: dict, exercise_id: str, prefix: str) -> dict:
+        band, sd = data.get("band"), data.get("sd")
+        if not (isinstance(band, list) and len(band) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                                  and math.isfinite(x) for x in band) and band[0] <= band[1]):
+            self.fail(f"must be the range the true value lies in, [low, high], not {brief(band)}", exercise_id, prefix + "band")
+        if isinstance(sd, bool) or not isinstance(sd, (int, float)) or not math.isfinite(sd) or sd < 0:
+            self.fail(f"must be the standard deviation of one game's value (0 or more), not {brief(sd)}", exercise_id, prefix + "sd")
+        return {"band": [float(band[0]), float(band[1])], "sd": float(sd)}
+
+
+EXERCISES: dict[str, Exercise] = {}
+_KEY: dict[str, _Key] = {}
+#: The answers of added lessons, as the values file holds the package's: ``{"exact": {...}, "estimates": {...}}``.
+_ADDED: dict = {"exact": {}, "estimates": {}}
+#: The file each exercise comes from.
+_SOURCE: dict[str, str] = {}
+
+
+def _take(path: Path, own: bool) -> list:
+    """Read a lesson file and add its exercises (an added lesson's own answers too); their ids."""
+    reader = _Reader(Path(path), own)
+    found = reader.lesson()
+    for exercise_id in found:
+        if exercise_id in EXERCISES and _SOURCE[exercise_id] != reader.file:
+            reader.fail(f"is already an exercise of {_SOURCE[exercise_id]}: give yours another id", exercise_id, "id")
+    known = {i: e for i, e in EXERCISES.items() if _SOURCE[i] != reader.file}
+    known.update({i: e for i, (e, _, _) in found.items()})
+    for exercise_id, (exercise, _, _) in found.items():
+        if exercise.reveals is not None and (exercise.reveals not in known or known[exercise.reveals].kind != "predict"):
+            reader.fail(f"must name a prediction exercise, not {exercise.reveals!r}", exercise_id, "reveals")
+    for exercise_id in [i for i in EXERCISES if _SOURCE[i] == reader.file]:  # the same file read again replaces itself
+        del EXERCISES[exercise_id]
+        _KEY.pop(exercise_id, None)
+    for exercise_id, (exercise, key, values) in found.items():
+        EXERCISES[exercise_id], _SOURCE[exercise_id] = exercise, reader.file
+        if key is not None:
+            _KEY[exercise_id] = key
+        for part, entry in values.items():
+            _ADDED[part][exercise_id] = entry
+    _values.cache_clear()
+    return list(found)
+
+
+def add_lesson(path) -> list:
+    """Add the exercises of a lesson file of your own (JSON, as the package's lessons are
+    written: see docs/exercises.md) and return their ids: ``check``, ``predict``, ``reveal``
+    and ``collect`` then take them as the package's own. Unlike the package's lessons, such a
+    file gives its own answers: an exact exercise its ``answer`` (and its mistakes their
+    ``value``), kept only as salted hashes; a simulate exercise the ``band`` its true value
+    lies in and the ``sd`` of one game's value. Reading the same file again replaces its
+    exercises; an id of another lesson is refused. A file that cannot be read raises
+    :class:`ExerciseDataError` naming the file, the exercise and the field."""
+    return _take(Path(path), own=True)
 
 
 @lru_cache(maxsize=None)
-def _values() -> dict:
-    """The values file, checked: ``{"exact": {id: hashes}, "estimates": {id: band}}``."""
+def _file_values() -> dict:
     try:
         data = json.loads(VALUES_FILE.read_text(encoding="utf-8"), object_pairs_hook=strict_json)
     except (OSError, ValueError) as why:
         raise RuntimeError(f"{VALUES_FILE} cannot be read ({why}): run scripts/measure_exercises.py") from None
     if not isinstance(data, dict) or not isinstance(data.get("estimates"), dict) or not isinstance(data.get("exact"), dict):
         raise RuntimeError(f"{VALUES_FILE} has no 'estimates' and 'exact': run scripts/measure_exercises.py")
+    return data
+
+
+@lru_cache(maxsize=None)
+def _values() -> dict:
+    """The values file, checked, with the added lessons' own: ``{"exact": {id: hashes},
+    "estimates": {id: band}}``."""
+    stored = _file_values()
+    data = {**stored, "exact": {**stored["exact"], **_ADDED["exact"]}, "estimates": {**stored["estimates"], **_ADDED["estimates"]}}
     for exercise_id, key in _KEY.items():
         if key.measure is None:
             entry = data["exact"].get(exercise_id)
@@ -653,6 +579,10 @@ def _values() -> dict:
 def _measured() -> dict:
     """The simulate exercises' entries of the values file (``band``, ``sd``, ``games``, ...)."""
     return _values()["estimates"]
+
+
+for _lesson in sorted(LESSONS_FOLDER.glob("*.json")):
+    _take(_lesson, own=False)
 
 
 # ---- exact answers as salted hashes --------------------------------------------------------
@@ -1187,8 +1117,8 @@ def _close(band: dict, estimate: float, n: int) -> bool:
 
 def _asked(measure: _Measure) -> str:
     game = measure.game()
-    what = f"{game.name!r}" if measure.load.__doc__ == f"gamedesign.load({game.name!r}, players={game.num_players})" else \
-        f"{game.name!r} ({measure.load.__doc__})"
+    what = f"{game.name!r}" if measure.load.text == f"gamedesign.load({game.name!r}, players={game.num_players})" else \
+        f"{game.name!r} ({measure.load.text})"
     if measure.tested:
         return f"{what} with {game.num_players} players: {measure.tested} against {measure.bots}"
     return f"{what} with {game.num_players} players: {', '.join(measure.lineup())}"
@@ -1268,7 +1198,7 @@ def _from_table(key: _Key, table) -> _Run:
     if not _replays(measure.load, measure.lineup(), table, seed, path, n):
         for mistake in key.mistakes:
             other = mistake.measure
-            if other is not None and not other.every_seat and other.load is not measure.load \
+            if other is not None and not other.every_seat and other.load != measure.load \
                     and other.game().num_players == game.num_players and other.lineup() == measure.lineup() \
                     and _replays(other.load, other.lineup(), table, seed, path, n):
                 raise _Refused(f"this table is not of the variant the exercise asks for: {mistake.hint}", **facts)
@@ -1334,7 +1264,7 @@ def _game_by_columns(columns: frozenset) -> str:
 
     for name in (*BUILT_IN, *EXAMPLES):
         try:
-            if _columns(_load(name)) == columns:
+            if _columns(_Load(name)) == columns:
                 return name
         except Exception:  # a game that cannot be played here names nothing
             continue
