@@ -42,6 +42,13 @@ in. Teachers find the answers in the teacher copies (``notebooks/solutions/``) o
 Numbers of any library (Python, numpy, sympy, ``fractions``, ``decimal``) are judged by
 their value; an answer that is not a number says why; ``None`` (or ``...``) gets "not
 answered yet" rather than an error.
+
+The catalogue is data: one JSON file per lesson in ``gamedesign/data/exercises/`` (named after
+the lesson's notebook) holds its exercises in order, each with its id, kind, hint, the games
+it asks for, what it measures (a game by its name in the registry and its rule options, or a
+preset of the lab, and the bots) and its usual mistakes with their hints. This module reads
+them all with one checker and names no game itself. A lesson of one's own adds its exercises
+with :func:`add_lesson`; docs/exercises.md describes the format.
 """
 
 from __future__ import annotations
@@ -581,8 +588,8 @@ def _measured() -> dict:
     return _values()["estimates"]
 
 
-for _lesson in sorted(LESSONS_FOLDER.glob("*.json")):
-    _take(_lesson, own=False)
+#: The ids of the package's own exercises, in the order of its lessons (an added lesson's are not among them).
+PACKAGED: tuple = tuple(exercise_id for lesson in sorted(LESSONS_FOLDER.glob("*.json")) for exercise_id in _take(lesson, own=False))
 
 
 # ---- exact answers as salted hashes --------------------------------------------------------
@@ -1439,7 +1446,8 @@ def _sample(values) -> tuple:
 
 
 __all__ = [
-    "ASSIGNMENT_FIELDS", "EXERCISES", "AnswersFileError", "Exercise", "ExerciseError", "Feedback", "answers_file",
-    "assignment", "canonical", "check", "collect", "digest", "export_csv", "hashes", "own_words", "predict", "reveal",
-    "rounded", "save_assignment", "saved_assignment", "set_answers_file", "set_name",
+    "ASSIGNMENT_FIELDS", "EXERCISES", "KINDS", "LESSONS_FOLDER", "PACKAGED", "AnswersFileError", "Exercise", "ExerciseDataError",
+    "ExerciseError", "Feedback", "add_lesson", "answers_file", "assignment", "canonical", "check", "collect", "digest",
+    "export_csv", "hashes", "own_words", "predict", "reveal", "rounded", "save_assignment", "saved_assignment",
+    "set_answers_file", "set_name",
 ]

@@ -1,9 +1,9 @@
 """Write the answer key of every checked exercise, for teachers, from the teacher copies.
 
-The checker keeps no answer by name (``gamedesign.exercises`` holds salted hashes of the exact
-answers and the bands of the simulated ones), so the key is made from the worked solutions in
-the teacher copies (``notebooks/solutions/``): each exercise's solution cell is read and, for an
-exact answer, evaluated (with the imports of its notebook and the few names it uses from
+The checker keeps no answer by name (its values file holds salted hashes of the exact answers
+and the bands of the simulated ones; the lesson files, ``gamedesign/data/exercises/``, none), so
+the key is made from the worked solutions in the teacher copies (``notebooks/solutions/``): each
+exercise's solution cell is read and, for an exact answer, evaluated (with the imports of its notebook and the few names it uses from
 earlier cells), then confirmed against the checker.
 
     python scripts/answer_key.py                  # answer_key.md in the current folder
@@ -92,8 +92,8 @@ def exact_answers(folder: Path = SOLUTIONS) -> dict:
 
     cells = solution_cells(folder)
     values = {}
-    for exercise_id, exercise in exercises.EXERCISES.items():
-        if exercise.kind == "exact":
+    for exercise_id in exercises.PACKAGED:  # the package's lessons (not one added in this process)
+        if exercises.EXERCISES[exercise_id].kind == "exact":
             if exercise_id not in cells:
                 raise RuntimeError(f"no solution cell of {exercise_id} in {folder}")
             notebook, index, variable, _ = cells[exercise_id]
@@ -112,8 +112,9 @@ def key_lines() -> list[str]:
              "`gamedesign/data/exercise_values.json`.", ""]
     cells = solution_cells()
     measured = exercises._measured()
-    predictions = {e.reveals: e.id for e in exercises.EXERCISES.values() if e.reveals}
-    for exercise in exercises.EXERCISES.values():
+    packaged = [exercises.EXERCISES[exercise_id] for exercise_id in exercises.PACKAGED]
+    predictions = {e.reveals: e.id for e in packaged if e.reveals}
+    for exercise in packaged:
         lines.append(f"## {exercise.id} ({exercise.kind})")
         lines.append("")
         if exercise.id in cells:

@@ -10,8 +10,9 @@ complement is found by the checker turning the student's number back and compari
 
 For a **simulate** exercise the file holds the band the true value lies in (its 99% range
 from many games, far more than any student plays), its standard deviation per game, and how
-it was measured; the usual mistakes (the standard rules instead of the variant, every seat
-instead of one) are measured the same way.
+it was measured (the ``measure`` of the exercise in its lesson file,
+``gamedesign/data/exercises/``); the usual mistakes (the standard rules instead of the
+variant, every seat instead of one) are measured the same way, from their own ``measure``.
 
 Run from the repository root after changing a game, a bot, a deck, a solution or an exercise:
 
@@ -72,7 +73,8 @@ def _matrix(field: str):
 
 def _exact_mistakes() -> dict:
     """The values of the compute exercises' usual mistakes, ``{exercise id: {name: value}}``
-    (named as in ``gamedesign.exercises._KEY``)."""
+    (named as in the lesson files, ``gamedesign/data/exercises/``; their values stay here, out of
+    the package)."""
     import sympy as sp
 
     comb = math.comb
@@ -117,7 +119,8 @@ def exact_entries(old: dict) -> dict:
         named = {m.name for m in exercises._KEY[exercise_id].mistakes}
         unknown = named ^ set(mistakes.get(exercise_id, {}))
         if unknown:
-            raise SystemExit(f"{exercise_id}: the mistakes named here and in exercises._KEY differ: {sorted(unknown)}")
+            raise SystemExit(f"{exercise_id}: the mistakes named here and in its lesson file ({exercises._SOURCE[exercise_id]}) "
+                             f"differ: {sorted(unknown)}")
         entries[exercise_id] = {
             "salt": salt,
             "answer": exercises.hashes(salt, value),
