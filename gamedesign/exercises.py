@@ -287,6 +287,7 @@ LESSONS_FOLDER = Path(__file__).resolve().parent / "data" / "exercises"
 #: The kinds of exercise a lesson file may hold.
 KINDS = ("exact", "estimate", "predict", "explain", "assignment")
 _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)+")
+_EXACT = re.compile(r"-?[0-9]+(/[0-9]+|\.[0-9]+)?")
 #: The fields of an exercise, by kind: (required, optional). An added lesson (:func:`add_lesson`)
 #: may also give its own answers (:data:`_OWN_FIELDS`).
 _FIELDS = {
@@ -322,9 +323,9 @@ class _Reader:
         where = self.file + (f", exercise {exercise!r}" if exercise else "") + (f", field {field!r}" if field else "")
         raise ExerciseDataError(f"{where}: {problem}")
 
-    def text(self, data: dict, name: str, exercise: str, field_name: str = "", empty: bool = False) -> str:
+    def text(self, data: dict, name: str, exercise: str, field_name: str = "") -> str:
         value = data[name]
-        if not isinstance(value, str) or (not empty and not value.strip()):
+        if not isinstance(value, str) or not value.strip():
             self.fail(f"must be a text, not {brief(value)}", exercise, field_name or name)
         return value
 
@@ -417,7 +418,7 @@ class _Reader:
         for number, item in enumerate(items):
             where = f"mistakes[{number}]."
             if kind == "exact":
-                required, optional = ("name", "hint"), ("value",) if self.own else ()
+                required, optional = ("name", "hint") + (("value",) if self.own else ()), ()
             else:
                 required, optional = ("name", "hint"), ("measure", "banded") + (("band", "sd") if self.own else ())
             if not self.own and isinstance(item, dict) and "value" in item:
@@ -463,7 +464,22 @@ class _Reader:
         tested = self.text(data, "tested", exercise_id, where + ".tested") if "tested" in data else ""
         if tested and not isinstance(bots, str):
             self.fail("a ladder rung ('tested') plays against copies of one bot: give 'bots' one name", exercise_id, where + ".bots")
-        return _Measure(load, bots, seat, every, tested)
+        measure = _Measure(load, bots, seat, every, tested)
+        if self.own:  # the package's lessons are played by its tests; one's own is tried here
+            self.playable(measure, exercise_id, where)
+        return measure
+
+    def playable(self, measure: _Measure, exercise_id: str, where: str) -> None:
+        """Refuse a measure whose game cannot be made, or whose bots or seat do not fit its players."""
+        try:
+            players = measure.game().num_players
+        except Exception as why:  # an unknown game, a rule option it does not have, a preset that cannot be read, ...
+            self.fail(f"cannot be made ({measure.load.text}): {why}", exercise_id, where + (".preset" if measure.load.preset else ".game"))
+        if not isinstance(measure.bots, str) and len(measure.bots) != players:
+            self.fail(f"names {len(measure.bots)} bots for a game of {players} players: give one per seat, or one name for "
+                      "every seat", exercise_id, where + ".bots")
+        if measure.seat >= players:
+            self.fail(f"is {measure.seat}, and a game of {players} players has seats 0 to {players - 1}", exercise_id, where + ".seat")
 
     def own_values(self, item: dict, exercise_id: str, kind: str, mistakes: list) -> dict:
         """What the values file would hold of an added lesson's exercise, from its own answers."""
@@ -484,16 +500,16 @@ class _Reader:
         return {"estimates": entry}
 
     def exact(self, value, exercise_id: str, field_name: str):
-        try:
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError
-            number = sp.sympify(value, rational=True) if isinstance(value, str) else sp.Integer(value)
-            if not number.is_number or number.free_symbols:
-                raise ValueError
-        except (ValueError, TypeError, sp.SympifyError):
-            self.fail(f"must be an exact number, a whole number or a text such as \"1/7\", not {brief(value)}", exercise_id,
-                      field_name)
-        return number
+        """An exact value of the file: a whole number, or a text of a whole number, a fraction or a decimal."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return sp.Integer(value)
+        if isinstance(value, str) and _EXACT.fullmatch(value.strip()):
+            try:
+                return sp.Rational(value.strip())
+            except ZeroDivisionError:
+                pass
+        self.fail(f"must be an exact number: a whole number, or a text such as \"1/7\" or \"0.25\", not {brief(value)}",
+                  exercise_id, field_name)
 
     def band(self, data: dict, exercise_id: str, prefix: str) -> dict:
         band, sd = data.get("band"), data.get("sd")
