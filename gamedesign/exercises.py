@@ -362,8 +362,7 @@ class _Reader:
         except ValueError as why:
             self.fail(f"is not valid JSON ({why})")
         self.fields(data, "", ("exercises",), ("title",), what="a lesson file")
-        if "title" in data:
-            self.text(data, "title", "")
+        self.title = self.text(data, "title", "") if "title" in data else ""
         if not isinstance(data["exercises"], list) or not data["exercises"]:
             self.fail(f"must be a list of exercises, not {brief(data['exercises'])}", "", "exercises")
         found = {}
@@ -527,6 +526,8 @@ _KEY: dict[str, _Key] = {}
 _ADDED: dict = {"exact": {}, "estimates": {}}
 #: The file each exercise comes from.
 _SOURCE: dict[str, str] = {}
+#: The title of each lesson file read ("" when it has none), by file.
+_TITLES: dict[str, str] = {}
 
 
 def _take(path: Path, own: bool) -> list:
@@ -542,14 +543,15 @@ def _take(path: Path, own: bool) -> list:
         if exercise.reveals is not None and (exercise.reveals not in known or known[exercise.reveals].kind != "predict"):
             reader.fail(f"must name a prediction exercise, not {exercise.reveals!r}", exercise_id, "reveals")
     for exercise_id in [i for i in EXERCISES if _SOURCE[i] == reader.file]:  # the same file read again replaces itself
-        del EXERCISES[exercise_id]
-        _KEY.pop(exercise_id, None)
+        for table in (EXERCISES, _KEY, _SOURCE, _ADDED["exact"], _ADDED["estimates"]):
+            table.pop(exercise_id, None)
     for exercise_id, (exercise, key, values) in found.items():
         EXERCISES[exercise_id], _SOURCE[exercise_id] = exercise, reader.file
         if key is not None:
             _KEY[exercise_id] = key
         for part, entry in values.items():
             _ADDED[part][exercise_id] = entry
+    _TITLES[reader.file] = reader.title
     _values.cache_clear()
     return list(found)
 

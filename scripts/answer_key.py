@@ -114,8 +114,12 @@ def key_lines() -> list[str]:
     measured = exercises._measured()
     packaged = [exercises.EXERCISES[exercise_id] for exercise_id in exercises.PACKAGED]
     predictions = {e.reveals: e.id for e in packaged if e.reveals}
+    lesson = None
     for exercise in packaged:
-        lines.append(f"## {exercise.id} ({exercise.kind})")
+        if exercises._SOURCE[exercise.id] != lesson:
+            lesson = exercises._SOURCE[exercise.id]
+            lines += [f"## {exercises._TITLES[lesson] or Path(lesson).stem}", "", f"Exercises of `{lesson}`.", ""]
+        lines.append(f"### {exercise.id} ({exercise.kind})")
         lines.append("")
         if exercise.id in cells:
             notebook, index, _, source = cells[exercise.id]

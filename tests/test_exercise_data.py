@@ -24,7 +24,7 @@ LESSONS = sorted(exercises.LESSONS_FOLDER.glob("*.json"))
 @pytest.fixture(autouse=True)
 def own_catalogue(tmp_path, monkeypatch):
     """Every test saves into its own answers file, and a lesson it adds is gone afterwards."""
-    for name in ("EXERCISES", "_KEY", "_SOURCE", "_UNSAVED"):
+    for name in ("EXERCISES", "_KEY", "_SOURCE", "_TITLES", "_UNSAVED"):
         monkeypatch.setattr(exercises, name, dict(getattr(exercises, name)))
     monkeypatch.setattr(exercises, "_ADDED", copy.deepcopy(exercises._ADDED))
     exercises._values.cache_clear()
@@ -274,6 +274,7 @@ def test_an_own_lesson_read_again_replaces_its_exercises(tmp_path):
     lesson["exercises"] = lesson["exercises"][:1]
     lesson["exercises"][0]["answer"] = "2/7"
     add_lesson(write(tmp_path, lesson))
-    assert "mine-simulate-1" not in exercises.EXERCISES and check("mine-odds-1", sp.Rational(2, 7)).correct
+    assert "mine-simulate-1" not in exercises.EXERCISES and "mine-simulate-1" not in exercises._ADDED["estimates"]
+    assert check("mine-odds-1", sp.Rational(2, 7)).correct and not check("mine-odds-1", sp.Rational(1, 7)).correct
     with pytest.raises(exercises.ExerciseError, match="unknown exercise 'mine-simulate-1'"):
         check("mine-simulate-1", 0.41, games=1000)
