@@ -49,9 +49,10 @@ ABOUT = (
     "'exact': for each compute exercise a salt and the SHA-256 hashes of salt|canonical text of its exact "
     "answer ('exact') and of its roundings to 3-10 significant digits ('rounded'), and the same for its usual "
     "mistakes. 'estimates': for each simulate exercise the band its true value lies in (the 99% range from "
-    "'games' games from 'seed'), the standard deviation per game (sd), and what was measured (how); 'mistakes' "
-    "holds the same for the usual wrong measurements. Made by scripts/measure_exercises.py: run it again after "
-    "changing a game, a bot, a deck or a solution."
+    "'games' games from 'seed'), the standard deviation per game (sd), and what was measured (how: the exercise's "
+    "'measure' in its lesson file, gamedesign/data/exercises/); 'mistakes' holds the same for the usual wrong "
+    "measurements. Made by scripts/measure_exercises.py: run it again after changing a game, a bot, a deck, a "
+    "lesson file's measure or a solution."
 )
 
 
