@@ -107,7 +107,8 @@ class ExerciseError(ValueError):
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise as the student sees it: its kind, its hint and what it asks for.
+    """One exercise as the student sees it: its kind, its hint and what it asks for, as its
+    lesson's data file gives them (see :data:`LESSONS_FOLDER`).
 
     ``kind`` is "exact", "estimate", "predict", "explain" or "assignment". An estimate asks
     for at least ``games`` games; ``share`` says that the answer is a share (between 0 and
@@ -281,7 +282,7 @@ class _Key:
 
 # ---- the catalogue: one data file per lesson -----------------------------------------------
 
-#: The package's lessons: one JSON file each (``01_legday.json``, ...), read in the order of
+#: The package's lessons: one JSON file each, named after the lesson's notebook, read in the order of
 #: their names; each holds its exercises in the order the lesson asks them.
 LESSONS_FOLDER = Path(__file__).resolve().parent / "data" / "exercises"
 #: The kinds of exercise a lesson file may hold.
