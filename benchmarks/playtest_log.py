@@ -1,5 +1,6 @@
 """What a playtest log adds to each decision: the time of ``log.decision`` (one JSON line
-written with a single ``os.write`` and synced to the disk with ``os.fsync``).
+handed to the system with a single ``os.write``; the sync to the disk, ``os.fsync``, is
+done by a background thread at most every ``playtest.SYNC_SECONDS`` and at the game's end).
 
     python benchmarks/playtest_log.py                  # 1,000 decisions of Leg Day games
     python benchmarks/playtest_log.py --decisions 5000 --folder /mnt/usb/playtests
@@ -7,9 +8,10 @@ written with a single ``os.write`` and synced to the disk with ``os.fsync``).
 It plays Leg Day games between greedy bots (4 players), logs every decision to a folder
 (a temporary one by default: give ``--folder`` to time the disk a class will use) and
 prints the median, 95th percentile and largest time one ``log.decision`` call took, and
-the same without the sync (what the JSON and the write cost). The goal is under 5 ms a
-call: a person never notices it. Not a test: figures depend on the disk and the machine
-(see ``benchmarks/RESULTS.md``).
+of ``log.finish`` (the click that ends a game), as shipped and, for comparison, with an
+``os.fsync`` on the caller's path after every line (what the disk's sync costs). The
+goal is under 5 ms a call: a person never notices it. Not a test: figures depend on the
+disk and the machine (see ``benchmarks/RESULTS.md``).
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import machine  # noqa: E402
 
 
-def timed_decisions(folder: Path, count: int, sync: bool = True) -> list[float]:
-    """Seconds of each of ``count`` ``log.decision`` calls of Leg Day games logged to ``folder``."""
+def timed_decisions(folder: Path, count: int, inline_sync: bool = False) -> tuple[list[float], list[float]]:
+    """Seconds of each of ``count`` ``log.decision`` calls of Leg Day games logged to
+    ``folder``, and of each game's ``log.finish``; ``inline_sync``: an ``os.fsync`` after
+    every line on the caller's path."""
     game = gamedesign.load("legday", players=4)
     times: list[float] = []
-    real_fsync = playtest.os.fsync
-    if not sync:
-        playtest.os.fsync = lambda fd: None
+    finishes: list[float] = []
+    real_dirty = playtest._SYNCER.dirty
+    if inline_sync:
+        playtest._SYNCER.dirty = playtest.os.fsync
     try:
         seed = 0
         while len(times) < count:
@@ -52,11 +57,20 @@ def timed_decisions(folder: Path, count: int, sync: bool = True) -> list[float]:
                 times.append(time.perf_counter() - began)
 
             play_game(state, [make_bot("greedy", game) for _ in seats], bot_seeds=[seed], on_choice=chose)
+            began = time.perf_counter()
             log.finish(state)
+            finishes.append(time.perf_counter() - began)
             seed += 1
     finally:
-        playtest.os.fsync = real_fsync
-    return times[:count]
+        playtest._SYNCER.dirty = real_dirty
+        playtest._SYNCER.run_once()
+    return times[:count], finishes
+
+
+def _row(label: str, times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[int(0.95 * (len(times) - 1))]
+    return f"{label:<48} {len(times):>6} {statistics.median(times) * 1e3:>10.3f} {p95 * 1e3:>8.3f} {times[-1] * 1e3:>8.3f}"
 
 
 def main() -> None:
@@ -67,11 +81,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.folder or Path(scratch)
         print(f"{args.decisions:,} decisions of Leg Day (4 players) logged to {folder}")
-        print(f"{'':<22} {'median ms':>10} {'95% ms':>8} {'max ms':>8}")
-        for label, sync in (("log.decision", True), ("without the fsync", False)):
-            times = sorted(timed_decisions(folder, args.decisions, sync))
-            p95 = times[int(0.95 * (len(times) - 1))]
-            print(f"{label:<22} {statistics.median(times) * 1e3:>10.3f} {p95 * 1e3:>8.3f} {times[-1] * 1e3:>8.3f}")
+        print(f"{'':<48} {'calls':>6} {'median ms':>10} {'95% ms':>8} {'max ms':>8}")
+        for label, inline in (("as shipped", False), ("fsync after every line (compared)", True)):
+            times, finishes = timed_decisions(folder, args.decisions, inline)
+            print(_row(f"log.decision, {label}", times))
+            print(_row(f"log.finish, {label}", finishes))
     print(machine())
 
 

@@ -181,6 +181,81 @@ def replay(log):
     return state
 
 
+def synced_from(monkeypatch):
+    """Record which thread syncs which descriptor (``os.fsync`` still runs)."""
+    import threading
+
+    calls = []
+    real = os.fsync
+
+    def fsync(fd):
+        calls.append((threading.current_thread().name, fd))
+        return real(fd)
+
+    monkeypatch.setattr(playtest.os, "fsync", fsync)
+    return calls
+
+
+def wait_for(condition, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_decisions_never_wait_for_the_disk_and_a_finished_game_is_synced_at_once(tmp_path, monkeypatch):
+    import threading
+
+    calls = synced_from(monkeypatch)
+    game = gamedesign.load("legday", players=2)
+    state = game.new_state(seed=3)
+    log = playtest.start(game, [{"person": "Ana"}, {"bot": "greedy"}], state.seed, folder=tmp_path)
+    fd = log._fd
+    play_game(state, [make_bot("greedy", game)] * 2, bot_seeds=[3],
+              on_choice=lambda seat, legal, action: log.decision(seat, legal, action, 0.5))
+    assert log.decisions > 10
+    assert [c for c in calls if c[0] == threading.current_thread().name] == []  # the player's thread never syncs
+    # Every line is with the system at once: a killed program loses nothing written.
+    assert len(log.path.read_bytes().splitlines()) == 1 + log.decisions
+    log.finish(state)
+    assert wait_for(lambda: ("gamedesign-playtest-sync", fd) in calls)  # synced without waiting SYNC_SECONDS
+    assert wait_for(lambda: not fd_open(fd, log.path))  # and closed
+    assert [c for c in calls if c[0] == threading.current_thread().name] == []
+    assert playtest.load(tmp_path).games[0].finished
+
+
+def fd_open(fd, path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except OSError:
+        return False
+
+
+def test_without_threads_a_decision_syncs_at_most_every_few_seconds_and_the_end_at_once(tmp_path, monkeypatch):
+    """Pyodide (JupyterLite) cannot start a thread: the sync happens on the caller's path,
+    once SYNC_SECONDS have passed, and at the end."""
+    calls = synced_from(monkeypatch)
+    syncer = playtest._Syncer()
+    syncer._threadless = True
+    monkeypatch.setattr(playtest, "_SYNCER", syncer)
+    clock = [1000.0]
+    monkeypatch.setattr(playtest.time, "monotonic", lambda: clock[0])
+    game = gamedesign.load("legday", players=2)
+    state = game.new_state(seed=3)
+    log = playtest.start(game, [{"person": "Ana"}, {"bot": "greedy"}], state.seed, folder=tmp_path)
+    fd = log._fd
+    legal = state.legal_actions(0)
+    for _ in range(5):
+        log.decision(0, legal, legal[0], 1.0)
+        clock[0] += 1.0
+    assert calls == []  # 5 s have passed since the header, not more
+    clock[0] += playtest.SYNC_SECONDS
+    log.decision(0, legal, legal[0], 1.0)
+    assert len(calls) == 1
+    log.close()
+    assert len(calls) == 2 and not fd_open(fd, log.path)
+
+
 def test_a_line_cut_in_the_middle_is_left_out_and_the_game_so_far_loads(tmp_path):
     bot_game("gym", tmp_path)
     path, = tmp_path.iterdir()
