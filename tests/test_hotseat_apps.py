@@ -31,7 +31,10 @@ from gamedesign.apps.legday import LegDayApp
 def secrets_of(state, seat: int) -> set:
     """The names of the cards only ``seat`` knows now: the hand, and in Leg Day the own
     face-down cards and today's pick. (Diet's Laziness and Willpower are also words of the
-    rules that the page uses, so they are not checked.)"""
+    rules that the page uses, so they are not checked.) In GYM every Kid reaches a hand in
+    view of all, so a Kid's name is no secret once seen; what a Pick hides is which Kid
+    changed hands: the words that name it ("picked Uri", "gave you Uri") are secrets of the
+    two players involved."""
     view = state.observe(seat)
     game = state.game.name
     names = set(view.get("hand", ()))
@@ -41,6 +44,11 @@ def secrets_of(state, seat: int) -> set:
             names.add(view["my_pick"])
     if game == "diet":
         names -= {"Laziness", "Willpower"}
+    if game == "gym":
+        for entry in state.log:
+            if str(seat) in entry["private"]:
+                for kid in re.findall(r"(?:picked|gave)(?: your| you)? (\w+)", entry["private"][str(seat)]):
+                    names |= {f"picked {kid}", f"picked your {kid}", f"gave {kid}", f"gave you {kid}"}
     return names
 
 

@@ -206,7 +206,7 @@ def play_through_the_covers(offline_page, url: str, notebook: str, selector: str
         click(app, twin)
         moves += 1
         assert moves < 500, f"{notebook}: not over after {moves} moves"
-    assert checked["covered"] > covers and checked["screen"] > moves, checked  # secrets there to be looked for
+    assert checked["covered"] > covers and checked["screen"] > 0, checked  # there were secrets to look for
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024  # no sideways scrolling
     return app, covers, moves
 
