@@ -194,6 +194,21 @@ def test_an_app_opened_and_not_played_writes_no_log_and_none_switches_logs_off(t
     assert "No playtests yet" in app.hotseat.download_links.value
 
 
+def test_a_new_game_closes_the_last_log_which_loads_as_unfinished(tmp_path):
+    app = LegDayApp(players=3, seed=5, people=["Ana", "Ben"], playtests=tmp_path)
+    app.hotseat.press()
+    app.hand_box.children[0].play_button.click()
+    first = app.hotseat.recorder.log
+    assert first.saving
+    app.new_game(6)
+    assert not first.saving  # closed: its file is synced and let go
+    app.hotseat.press()
+    app.hand_box.children[0].play_button.click()
+    loaded = playtest.load(tmp_path)
+    assert loaded.refused == {} and sorted(g.finished for g in loaded.games) == [False, False]
+    assert sorted(g.seed for g in loaded.games) == [5, 6]
+
+
 def test_the_default_folder_follows_the_environment_as_in_the_terminal(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEDESIGN_PLAYTESTS", str(tmp_path / "class"))
     app = LegDayApp(players=2, seed=5)
