@@ -10,7 +10,7 @@ A log is a JSON Lines file (one JSON object a line, UTF-8), written line by line
 game goes on: each line is handed whole to the operating system (one ``os.write`` on a
 file open to append) before the decision returns, so a closed tab, a dead kernel or a
 killed program loses at most the move in hand. Making the disk itself hold the lines
-(``os.fsync``, 10-30 ms on a laptop's disk) is left off the click's path: a background
+(``os.fsync``: tens of milliseconds on a busy disk) is left off the click's path: a background
 thread syncs a game's file at most every :data:`SYNC_SECONDS` seconds while it is played,
 and at once when it ends or is closed, so a power cut or a crash of the whole machine
 loses at most the last :data:`SYNC_SECONDS` seconds of a game in play. Where no thread can
@@ -173,7 +173,7 @@ class _Syncer:
 
     def _reset(self) -> None:
         """A fresh state (also in a forked child, which has no thread and maybe a held lock)."""
-        self._lock = threading.Lock()  # guards _dirty
+        self._lock = threading.RLock()  # guards _dirty (re-entrant: a finalizer may run inside)
         self._run = threading.RLock()  # one pass at a time (a finalizer may start one inside another)
         self._dirty: set[int] = set()
         self._closing: collections.deque = collections.deque()  # appended without a lock (a finalizer may)
