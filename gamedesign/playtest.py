@@ -7,7 +7,15 @@
     shared = playtest.anonymise(games)           # "Player 1", "Player 2", ... for sharing
 
 A log is a JSON Lines file (one JSON object a line, UTF-8), written line by line as the
-game goes on, so a closed tab or a dead kernel loses at most the move in hand:
+game goes on: each line is handed whole to the operating system (one ``os.write`` on a
+file open to append) before the decision returns, so a closed tab, a dead kernel or a
+killed program loses at most the move in hand. Making the disk itself hold the lines
+(``os.fsync``: tens of milliseconds on a busy disk) is left off the click's path: a background
+thread syncs a game's file at most every :data:`SYNC_SECONDS` seconds while it is played,
+and at once when it ends or is closed, so a power cut or a crash of the whole machine
+loses at most the last :data:`SYNC_SECONDS` seconds of a game in play. Where no thread can
+start (JupyterLite's Pyodide), the decision that comes :data:`SYNC_SECONDS` after the last
+sync syncs, and so does the end of the game. The file holds:
 
 * the **header** (``"kind": "header"``): the format and its version, the game's name and
   title, players, rule options (``Game.options_dict()``: a deck given as a file or as data
@@ -40,12 +48,15 @@ This module imports no display code: the terminal and the apps both write throug
 
 from __future__ import annotations
 
+import atexit
+import collections
 import dataclasses
 import datetime
 import hashlib
 import json
 import os
 import secrets
+import threading
 import time
 import weakref
 from pathlib import Path
@@ -76,6 +87,9 @@ MAX_PERSON_CHARS = 60
 MAX_NOTE_CHARS = 300
 #: Files :func:`load` reads from the folders and lists it is given.
 MAX_FILES = 10_000
+#: Seconds at most between a game's lines handed to the system and their sync to the disk
+#: (what a power cut can lose of a game in play); a game's end is synced at once.
+SYNC_SECONDS = 5.0
 
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -143,6 +157,102 @@ def _open_new(folder: Path, game_name: str, when: datetime.datetime) -> tuple[in
     raise OSError(f"could not find a free file name in {folder}")
 
 
+class _Syncer:
+    """Syncs logs' files to the disk off the caller's path: one daemon thread a process.
+
+    ``dirty(fd)`` asks for a sync of ``fd`` within :data:`SYNC_SECONDS`; ``close(fd)``
+    syncs and closes it at once (the thread is woken). Only this object closes a log's
+    descriptor, and only after its last sync, so no sync ever meets a closed or reused
+    descriptor. Where no thread can start (Pyodide), :meth:`dirty` syncs on the caller's
+    path once :data:`SYNC_SECONDS` have passed, and :meth:`close` syncs and closes at once.
+    """
+
+    def __init__(self):
+        self._threadless = False
+        self._reset()
+
+    def _reset(self) -> None:
+        """A fresh state (also in a forked child, which has no thread and maybe a held lock)."""
+        self._lock = threading.RLock()  # guards _dirty (re-entrant: a finalizer may run inside)
+        self._run = threading.RLock()  # one pass at a time (a finalizer may start one inside another)
+        self._dirty: set[int] = set()
+        self._closing: collections.deque = collections.deque()  # appended without a lock (a finalizer may)
+        self._wake = threading.Event()
+        self._thread = None
+        self._last_inline: dict[int, float] = {}
+
+    def _running(self) -> bool:
+        if self._threadless:
+            return False
+        if self._thread is not None and self._thread.is_alive():
+            return True
+        try:
+            thread = threading.Thread(target=self._loop, name="gamedesign-playtest-sync", daemon=True)
+            thread.start()
+        except (RuntimeError, OSError):  # Pyodide: threads cannot start
+            self._threadless = True
+            return False
+        self._thread = thread
+        return True
+
+    def dirty(self, fd: int) -> None:
+        if self._running():
+            with self._lock:
+                self._dirty.add(fd)
+            return
+        now = time.monotonic()
+        last = self._last_inline.setdefault(fd, now)
+        if now - last >= SYNC_SECONDS:
+            self._last_inline[fd] = now
+            _sync(fd)
+
+    def close(self, fd: int) -> None:
+        self._closing.append(fd)
+        if self._running():
+            self._wake.set()
+        else:
+            self.run_once()
+
+    def run_once(self) -> None:
+        """Sync every file written since its last sync, then sync and close those closed."""
+        with self._run:
+            closing = []
+            while True:
+                try:
+                    closing.append(self._closing.popleft())
+                except IndexError:
+                    break
+            with self._lock:
+                dirty, self._dirty = self._dirty, set()
+            for fd in dirty | set(closing):
+                _sync(fd)
+            for fd in closing:
+                self._last_inline.pop(fd, None)
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    def _loop(self) -> None:
+        while True:
+            self._wake.wait(SYNC_SECONDS)
+            self._wake.clear()
+            self.run_once()
+
+
+def _sync(fd: int) -> None:
+    try:
+        os.fsync(fd)
+    except OSError:  # the lines are with the system already; a failed sync loses nothing more
+        pass
+
+
+_SYNCER = _Syncer()
+atexit.register(_SYNCER.run_once)  # a program that ends normally leaves every line on the disk
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_SYNCER._reset)
+
+
 class PlaytestLog:
     """One table's log, open to append (made by :func:`start`).
 
@@ -156,7 +266,7 @@ class PlaytestLog:
         self.decisions = 0
         self._fd = fd
         self._bytes = 0
-        self._closer = weakref.finalize(self, os.close, fd) if fd is not None else None
+        self._closer = weakref.finalize(self, _SYNCER.close, fd) if fd is not None else None
 
     def __repr__(self) -> str:
         where = self.problem or str(self.path)
@@ -189,11 +299,11 @@ class PlaytestLog:
             written = os.write(self._fd, line)  # one write on an O_APPEND file: the line stays whole
             if written != len(line):
                 raise OSError(f"only {written} of {len(line)} bytes were written (is the disk full?)")
-            os.fsync(self._fd)
         except OSError as err:
             self._stop(f"{self.path} could not be written ({clip(str(err), 200)})")
             return False
         self._bytes += len(line)
+        _SYNCER.dirty(self._fd)  # to the disk within SYNC_SECONDS, off this call's path
         return True
 
     def decision(self, seat: int, legal, action, seconds: float) -> None:
@@ -235,7 +345,8 @@ class PlaytestLog:
         self.close()
 
     def close(self) -> None:
-        """Close the file (the log stays unfinished unless :meth:`finish` was called)."""
+        """Close the file (the log stays unfinished unless :meth:`finish` was called); its
+        lines are synced to the disk and the file closed at once, off the caller's path."""
         self._fd = None
         if self._closer is not None:
             self._closer()
@@ -737,6 +848,7 @@ __all__ = [
     "MAX_LISTED_CHOICES",
     "MAX_NOTE_CHARS",
     "MAX_PERSON_CHARS",
+    "SYNC_SECONDS",
     "Decision",
     "Playtest",
     "PlaytestError",

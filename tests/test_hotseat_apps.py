@@ -31,7 +31,10 @@ from gamedesign.apps.legday import LegDayApp
 def secrets_of(state, seat: int) -> set:
     """The names of the cards only ``seat`` knows now: the hand, and in Leg Day the own
     face-down cards and today's pick. (Diet's Laziness and Willpower are also words of the
-    rules that the page uses, so they are not checked.)"""
+    rules that the page uses, so they are not checked.) In GYM every Kid reaches a hand in
+    view of all, so a Kid's name is no secret once seen; what a Pick hides is which Kid
+    changed hands: the words that name it ("picked Uri", "gave you Uri") are secrets of the
+    two players involved."""
     view = state.observe(seat)
     game = state.game.name
     names = set(view.get("hand", ()))
@@ -41,6 +44,11 @@ def secrets_of(state, seat: int) -> set:
             names.add(view["my_pick"])
     if game == "diet":
         names -= {"Laziness", "Willpower"}
+    if game == "gym":
+        for entry in state.log:
+            if str(seat) in entry["private"]:
+                for kid in re.findall(r"(?:picked|gave)(?: your| you)? (\w+)", entry["private"][str(seat)]):
+                    names |= {f"picked {kid}", f"picked your {kid}", f"gave {kid}", f"gave you {kid}"}
     return names
 
 
@@ -184,6 +192,21 @@ def test_an_app_opened_and_not_played_writes_no_log_and_none_switches_logs_off(t
     assert app.hotseat.recorder.paths == []
     app.hotseat.download_button.click()
     assert "No playtests yet" in app.hotseat.download_links.value
+
+
+def test_a_new_game_closes_the_last_log_which_loads_as_unfinished(tmp_path):
+    app = LegDayApp(players=3, seed=5, people=["Ana", "Ben"], playtests=tmp_path)
+    app.hotseat.press()
+    app.hand_box.children[0].play_button.click()
+    first = app.hotseat.recorder.log
+    assert first.saving
+    app.new_game(6)
+    assert not first.saving  # closed: its file is synced and let go
+    app.hotseat.press()
+    app.hand_box.children[0].play_button.click()
+    loaded = playtest.load(tmp_path)
+    assert loaded.refused == {} and sorted(g.finished for g in loaded.games) == [False, False]
+    assert sorted(g.seed for g in loaded.games) == [5, 6]
 
 
 def test_the_default_folder_follows_the_environment_as_in_the_terminal(tmp_path, monkeypatch):

@@ -20,10 +20,12 @@ from gamedesign.bots import make_bot
 from gamedesign.simulate import play_game
 
 
-def hot_seat(argv, monkeypatch, limit=5000):
+def hot_seat(argv, monkeypatch, limit=5000, out=None, on_prompt=None):
     """Play ``argv`` to its end by typed answers (Enter at every cover, the first choice
-    elsewhere, no discards); returns (exit code, printed text, final state)."""
-    out = io.StringIO()
+    elsewhere, no discards); returns (exit code, printed text, final state).
+    ``on_prompt(prompt, text, state)``, if given, sees every prompt with the text printed
+    so far and the game's state as it is then."""
+    out = io.StringIO() if out is None else out
     asked = [0, limit]
     played = []
     real = cli.play_game
@@ -36,6 +38,8 @@ def hot_seat(argv, monkeypatch, limit=5000):
 
     def ask(prompt):
         text = out.getvalue()[asked[0]:]
+        if on_prompt is not None:
+            on_prompt(prompt, out.getvalue(), played[0])
         out.write(prompt + "\n")
         asked[0] = len(out.getvalue())
         asked[1] -= 1
@@ -104,6 +108,62 @@ def test_in_hot_seat_play_each_person_decides_behind_a_cover(tmp_path, monkeypat
         assert f"{person}, it is your turn." in turn
         assert ({"Ana", "Ben"} - {person}).pop() + ", it is your turn." not in turn
     assert not list(tmp_path.iterdir())  # --no-log
+
+
+class _Terminal(io.StringIO):
+    """Printed text that says it is a terminal, so the screen is cleared behind each cover."""
+
+    def isatty(self):
+        return True
+
+
+CLEAR = "\033[2J\033[3J\033[H"
+
+
+@pytest.mark.parametrize("game, players, people, seed", [
+    ("legday", 3, ["Ana", "Ben"], 3),
+    ("diet", 3, ["Ana", "Ben"], 3),
+    ("gym", 4, ["Ana", "Bea", "Cy"], 2),  # Ana and Cy on team A: two people share a team; Picks happen
+    ("sprint", 3, ["Ana", "Ben"], 3),  # the template game: no hands, so the covers and the log are checked
+])
+def test_on_each_persons_screen_nothing_private_of_another_person_shows(game, players, people, seed, tmp_path,
+                                                                         monkeypatch):
+    """Checked against the engine's state at every prompt: the screen (what was printed
+    since it was last cleared) holds only the cover's line while a cover shows, and no card
+    of another person that this person does not know on a person's screen."""
+    from test_hotseat_apps import hidden_from
+
+    seats = range(len(people))
+    seen = {"covers": 0, "prompts": 0, "secrets": 0, "viewer": None}
+
+    def on_prompt(prompt, text, state):
+        screen = text.rsplit(CLEAR, 1)[-1] if CLEAR in text else text
+        if prompt.startswith("Pass to"):
+            seen["covers"] += 1
+            assert CLEAR in text and screen.strip() == "", f"under the cover: {screen[-300:]!r}"
+            seen["viewer"] = people.index(prompt.split()[2].rstrip(":"))
+            return
+        viewer = seen["viewer"]
+        assert viewer is not None, "a person was asked before any cover"
+        seen["prompts"] += 1
+        for seat in seats:
+            if seat != viewer:
+                secret = hidden_from(state, seat, viewer)
+                seen["secrets"] += len(secret)
+                for name in secret:
+                    assert name not in screen, f"{people[viewer]}'s screen shows {people[seat]}'s {name!r}"
+
+    argv = ["play", game, "--players", str(players), "--people", ",".join(people), "--seed", str(seed),
+            "--playtests", str(tmp_path)]
+    code, text, state = hot_seat(argv, monkeypatch, out=_Terminal(), on_prompt=on_prompt)
+    assert code == 0 and state.is_over() and "Game over." in text
+    assert seen["covers"] > 5 and seen["prompts"] >= seen["covers"]
+    if game != "sprint":
+        assert seen["secrets"] > 0  # there were other people's cards to look for
+    log, = playtest.load(tmp_path).games
+    assert log.finished and log.people == people and log.played_in == "terminal"
+    assert log.state.to_json() == state.to_json()
+    assert {d.seat for d in log.decisions} == set(range(players))  # the people's and the bot's
 
 
 @pytest.mark.parametrize("argv, seat, person", [
@@ -179,6 +239,81 @@ def replay(log):
     for d in log.decisions:
         state.apply(d.seat, game.parse_action(d.choice))
     return state
+
+
+def synced_from(monkeypatch):
+    """Record which thread syncs which descriptor (``os.fsync`` still runs)."""
+    import threading
+
+    calls = []
+    real = os.fsync
+
+    def fsync(fd):
+        calls.append((threading.current_thread().name, fd))
+        return real(fd)
+
+    monkeypatch.setattr(playtest.os, "fsync", fsync)
+    return calls
+
+
+def wait_for(condition, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_decisions_never_wait_for_the_disk_and_a_finished_game_is_synced_at_once(tmp_path, monkeypatch):
+    import threading
+
+    calls = synced_from(monkeypatch)
+    game = gamedesign.load("legday", players=2)
+    state = game.new_state(seed=3)
+    log = playtest.start(game, [{"person": "Ana"}, {"bot": "greedy"}], state.seed, folder=tmp_path)
+    fd = log._fd
+    play_game(state, [make_bot("greedy", game)] * 2, bot_seeds=[3],
+              on_choice=lambda seat, legal, action: log.decision(seat, legal, action, 0.5))
+    assert log.decisions > 10
+    assert [c for c in calls if c[0] == threading.current_thread().name] == []  # the player's thread never syncs
+    # Every line is with the system at once: a killed program loses nothing written.
+    assert len(log.path.read_bytes().splitlines()) == 1 + log.decisions
+    log.finish(state)
+    assert wait_for(lambda: ("gamedesign-playtest-sync", fd) in calls)  # synced without waiting SYNC_SECONDS
+    assert wait_for(lambda: not fd_open(fd, log.path))  # and closed
+    assert [c for c in calls if c[0] == threading.current_thread().name] == []
+    assert playtest.load(tmp_path).games[0].finished
+
+
+def fd_open(fd, path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except OSError:
+        return False
+
+
+def test_without_threads_a_decision_syncs_at_most_every_few_seconds_and_the_end_at_once(tmp_path, monkeypatch):
+    """Pyodide (JupyterLite) cannot start a thread: the sync happens on the caller's path,
+    once SYNC_SECONDS have passed, and at the end."""
+    calls = synced_from(monkeypatch)
+    syncer = playtest._Syncer()
+    syncer._threadless = True
+    monkeypatch.setattr(playtest, "_SYNCER", syncer)
+    clock = [1000.0]
+    monkeypatch.setattr(playtest.time, "monotonic", lambda: clock[0])
+    game = gamedesign.load("legday", players=2)
+    state = game.new_state(seed=3)
+    log = playtest.start(game, [{"person": "Ana"}, {"bot": "greedy"}], state.seed, folder=tmp_path)
+    fd = log._fd
+    legal = state.legal_actions(0)
+    for _ in range(5):
+        log.decision(0, legal, legal[0], 1.0)
+        clock[0] += 1.0
+    assert calls == []  # 5 s have passed since the header, not more
+    clock[0] += playtest.SYNC_SECONDS
+    log.decision(0, legal, legal[0], 1.0)
+    assert len(calls) == 1
+    log.close()
+    assert len(calls) == 2 and not fd_open(fd, log.path)
 
 
 def test_a_line_cut_in_the_middle_is_left_out_and_the_game_so_far_loads(tmp_path):

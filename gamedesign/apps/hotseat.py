@@ -151,7 +151,10 @@ class Recorder:
         self._game = None
 
     def new_game(self, game, seats: list[dict], seed: int) -> None:
-        """Get ready for a new game (the log starts at the first person's decision)."""
+        """Get ready for a new game (the log starts at the first person's decision); the
+        log of a game left unfinished is closed, and stays an unfinished game."""
+        if self.log is not None and not getattr(self, "_finished", True):
+            self._call("close")
         self.log, self._game, self._waiting, self._finished = None, (game, seats, seed), [], False
 
     def decision(self, seat: int, legal, action, seconds: float, person: bool) -> None:
@@ -222,6 +225,9 @@ class _NoLog:
         pass
 
     def finish(self, *args, **kwargs) -> None:
+        pass
+
+    def close(self) -> None:
         pass
 
 
