@@ -878,10 +878,11 @@ def games(logs):
 
 def decisions(logs, estimates: bool = True, iterations: int | None = None, seed: int = 0, workers: int | None = None):
     """One row per person's decision: think time, choices, the greedy bot's move from the
-    same view and the strongest bot's values (:func:`gamedesign.lab.people.decisions`)."""
-    from .lab.people import SEARCH_ITERATIONS, decisions as measure
+    same view and the strongest bot's values (:func:`gamedesign.lab.people.decisions`;
+    ``iterations`` None: each game's search budget, :func:`gamedesign.lab.people.search_budget`)."""
+    from .lab.people import decisions as measure
 
-    return measure(logs, estimates, SEARCH_ITERATIONS if iterations is None else iterations, seed, workers)
+    return measure(logs, estimates, iterations, seed, workers)
 
 
 def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None, seed: int = 0, decisions_table=None):

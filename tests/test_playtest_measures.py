@@ -72,6 +72,27 @@ def test_decisions_are_seeded_bounded_and_from_the_persons_view(tmp_path):
     assert first["seconds"].eq(first["seat"] + 1.0).all()
 
 
+@pytest.mark.parametrize("name", ["gym", "diet"])
+def test_decisions_are_the_same_for_one_and_two_workers_with_the_game_s_budget(name, tmp_path):
+    logs = logged(name, tmp_path, ["greedy", "random"] * 2, [4, 5, 6], players=4, stop=18)
+    alone = playtest.decisions(logs, seed=3, workers=1)
+    shared = playtest.decisions(logs, seed=3, workers=2)
+    pd.testing.assert_frame_equal(alone, shared)
+    assert alone["playtest"].tolist() == sorted(alone["playtest"])  # log order, whichever worker ran a game
+    real = alone[alone["real choice"]]
+    assert len(real) and real["playouts"].eq(people.search_budget(name)).all()  # the stated budget, spent
+    assert alone.loc[~alone["real choice"], "playouts"].eq(0).all()
+    other = playtest.decisions(logs, seed=4, workers=2)
+    assert not other["value of choice"].equals(alone["value of choice"])  # the seed decides the playouts
+
+
+def test_the_search_budget_is_each_game_s_and_checked():
+    assert people.search_budget("legday") == people.SEARCH_ITERATIONS == 32
+    assert people.search_budget(gamedesign.load("gym")) == people.SEARCH_BUDGETS["gym"] < 32
+    with pytest.raises(ValueError, match="iterations must be a whole number from 2 to 10,000"):
+        playtest.decisions(playtest.example_folder("gym"), iterations=1)
+
+
 def test_diet_estimates_are_the_policy_s_values_said_as_such(tmp_path):
     logs = logged("diet", tmp_path, ["greedy"] * 3, [2], players=3, stop=30)
     real = playtest.decisions(logs, iterations=8).query("`real choice`")

@@ -36,11 +36,25 @@ from .stats import Z, games_needed, round_games, wilson
 #: :func:`.concepts.early_lead` reads it first).
 EARLY = POINTS[0]
 
-#: Search iterations per decision for :func:`decisions`' estimates: the documented budget
-#: (Leg Day: that many playouts shared out over the moves, at least 8 sampled deals a move;
-#: GYM and The Diet Game: a tree search of that many playouts of a dozen moves, every move
-#: in reach; in The Diet Game the search bot's own policy plays the seat in them).
+#: Search iterations per decision for :func:`decisions`' estimates in a game without its own
+#: budget in :data:`SEARCH_BUDGETS`, and in Leg Day: that many playouts shared out over the
+#: moves, at least 8 sampled deals a move, every move tried on the same deals (its playouts
+#: are played in batches, a few milliseconds a decision).
 SEARCH_ITERATIONS = 32
+
+#: Each game's search budget for :func:`decisions` (playouts a decision), where it differs
+#: from :data:`SEARCH_ITERATIONS`: GYM and The Diet Game search a tree of playouts of a dozen
+#: moves each, played move by move (about a millisecond a playout), every move in reach; in
+#: The Diet Game the search bot's own policy plays the seat in them. 20 playouts keep a
+#: class's 30 tables under half a minute on two cores (``benchmarks/RESULTS.md``); a move
+#: the search never reached has no value (``moves valued`` counts the ones it did).
+SEARCH_BUDGETS = {"legday": SEARCH_ITERATIONS, "gym": 20, "diet": 20}
+
+
+def search_budget(game) -> int:
+    """The playouts a decision :func:`decisions` gives the search bot in ``game`` (a game
+    object or its name) unless told: :data:`SEARCH_BUDGETS`, else :data:`SEARCH_ITERATIONS`."""
+    return SEARCH_BUDGETS.get(getattr(game, "name", game), SEARCH_ITERATIONS)
 
 #: Seeds the greedy bot is asked with at each decision, where it cannot list the values it
 #: compares: the moves it plays over them are its tied best (it breaks ties at random), each
@@ -335,16 +349,17 @@ def _estimate(game, seat, view, legal, choice: str, seed: int, iterations: int) 
     """The strongest bot's values for one decision (NaN where there is one move)."""
     if len(legal) < 2:
         return {"bot choice": choice, "picked the bot's move": 1.0, "value of choice": math.nan,
-                "best value": math.nan, "value lost": math.nan, "moves valued": 0, "estimate by": ""}
+                "best value": math.nan, "value lost": math.nan, "moves valued": 0, "playouts": 0, "estimate by": ""}
     bot, how = _strongest(game, seat, seed, iterations)
     move = bot.act(view, list(legal))
     values = {name: value for name, (_, value) in bot.last_search.get("actions", {}).items()}
+    playouts = int(bot.last_search.get("iterations", 0))
     best = max(values.values()) if values else math.nan
     mine = values.get(choice, math.nan)
     return {
         "bot choice": str(move), "picked the bot's move": float(str(move) == choice),
         "value of choice": mine, "best value": best, "value lost": best - mine,
-        "moves valued": len(values), "estimate by": how,
+        "moves valued": len(values), "playouts": playouts, "estimate by": how,
     }
 
 
@@ -352,7 +367,7 @@ def _decide_task(args):
     return _decide(*args)
 
 
-def decisions(logs, estimates: bool = True, iterations: int = SEARCH_ITERATIONS, seed: int = 0,
+def decisions(logs, estimates: bool = True, iterations: int | None = None, seed: int = 0,
               workers: int | None = None) -> pd.DataFrame:
     """One row per person's decision in ``logs`` (bots' moves are left out), in log order.
 
@@ -368,27 +383,40 @@ def decisions(logs, estimates: bool = True, iterations: int = SEARCH_ITERATIONS,
       ``picked the bot's move``, ``value of choice`` and ``best value`` (0 to 1: half a
       win, a quarter the players beaten, a quarter the margin), ``value lost`` (best minus
       chosen: 0 when the person played the move the bot valued most), ``moves valued``
-      (the moves it tried: a move it never tried has NaN) and ``estimate by``: in Leg Day
+      (the moves it tried: a move it never tried has NaN), ``playouts`` (the imagined
+      games behind the values: the budget, see ``iterations``) and ``estimate by``: in Leg Day
       and GYM the search bot's mean reward of each move in its imagined games; in The
       Diet Game, whose search bot plays a policy without searching, the value that policy
       gives each move: its mean reward in imagined games where the policy plays this seat
       on (a dozen moves, then scored on the pounds lost so far).
 
-    ``iterations``: search playouts per decision (:data:`SEARCH_ITERATIONS`, the bound on
-    the work: a few hundredths of a second a decision). One decision's value is noisy;
-    read the means over many. ``seed`` seeds every bot (the same table each run);
-    ``workers`` processes share out the games (default: this process).
+    ``iterations``: search playouts per decision, the bound on the work (default: the
+    game's budget, :func:`search_budget`: 32 in Leg Day, whose playouts are batched, 20 in
+    GYM and The Diet Game, whose playouts are played move by move; a few hundredths of a
+    second a decision). One decision's value is noisy; read the means over many. ``seed``
+    seeds every bot (each decision's bots from ``seed``, the game's seed and the
+    decision's number, so the same table each run); ``workers`` processes share out the
+    games (default: this process), the longest first; the table is the same for any
+    number of workers.
     """
     from ..simulate import _process_pool, check_workers
 
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 2 <= iterations <= 10_000:
-        raise ValueError(f"iterations must be a whole number from 2 to 10,000, not {iterations!r}")
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or not 2 <= iterations <= 10_000
+    ):
+        raise ValueError(f"iterations must be a whole number from 2 to 10,000 (or None: the game's budget), "
+                         f"not {iterations!r}")
     logs = _playtests(logs)
     workers = check_workers(workers) or 1
-    tasks = [(log, index, estimates, iterations, seed) for index, log in enumerate(logs)]
+    tasks = [(log, index, estimates, search_budget(log.state.game) if iterations is None else iterations, seed)
+             for index, log in enumerate(logs)]
     if workers > 1 and len(tasks) > 1:
+        # The longest games first, so that no worker is left with a long one at the end;
+        # each game's rows depend on its own seeds only, then put back in log order.
+        order = sorted(range(len(tasks)), key=lambda i: -len(logs[i].decisions))
         with _process_pool(min(workers, len(tasks))) as pool:
-            parts = list(pool.map(_decide_task, tasks))
+            done = dict(zip(order, pool.map(_decide_task, [tasks[i] for i in order])))
+        parts = [done[i] for i in range(len(tasks))]
     else:
         parts = [_decide_task(task) for task in tasks]
     rows = [row for part in parts for row in part]
@@ -396,7 +424,7 @@ def decisions(logs, estimates: bool = True, iterations: int = SEARCH_ITERATIONS,
                "choice", "greedy choice", "greedy moves", "picked the greedy move"]
     if estimates:
         columns += ["bot choice", "picked the bot's move", "value of choice", "best value", "value lost",
-                    "moves valued", "estimate by"]
+                    "moves valued", "playouts", "estimate by"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -580,6 +608,7 @@ __all__ = [
     "EARLY",
     "GREEDY_SEEDS",
     "OUTCOMES",
+    "SEARCH_BUDGETS",
     "SEARCH_GAMES",
     "SEARCH_ITERATIONS",
     "compare_with_bots",
@@ -590,4 +619,5 @@ __all__ = [
     "mean_interval",
     "outcomes",
     "record_of",
+    "search_budget",
 ]
