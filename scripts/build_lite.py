@@ -410,6 +410,27 @@ def server_words(notebook: dict) -> list[str]:
     return found
 
 
+def joined(notebook: dict) -> dict:
+    """The notebook with every multi-line string as one string, as a Jupyter server sends it.
+
+    nbformat files may keep text as a list of lines; JupyterLite hands the file to JupyterLab
+    as it is, and JupyterLab's table of contents then fails on list-valued outputs
+    (``Failed to update the table of contents. TypeError: this.buffer.charCodeAt is not a
+    function``, then errors on every cell run)."""
+    def join(value):
+        return "".join(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else value
+
+    for cell in notebook["cells"]:
+        cell["source"] = join(cell["source"])
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = join(output["text"])
+            for kind, value in output.get("data", {}).items():
+                if not kind.endswith("json"):
+                    output["data"][kind] = join(value)
+    return notebook
+
+
 def course_files(dest: Path) -> None:
     """What students see, laid out as in the repository (so the notebooks' links work):
     the student copies, the apps and docs/. Never notebooks/solutions/. The notebooks speak
@@ -423,7 +444,7 @@ def course_files(dest: Path) -> None:
         if left:
             raise BuildError(f"the site's copy of {source.relative_to(ROOT)} speaks of Binder: {'; '.join(left[:3])} "
                              "(add its site words to build_lite.SITE_WORDS)")
-        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+        target.write_text(json.dumps(joined(notebook), indent=1, ensure_ascii=False) + "\n")
     shutil.copytree(ROOT / "docs", dest / "docs")
 
 

@@ -132,6 +132,14 @@ self.addEventListener("fetch", (event) => {
   }
   const path = gdFile(url);
   if (path === null) {
+    const listing = url.pathname.slice(scope.length);
+    if (listing.startsWith("api/contents/") && listing.endsWith("/all.json")) {
+      // A folder the build has no files in (one the student made, e.g. playtests/): the
+      // build's listing of it is empty (JupyterLite adds the browser's own files to it).
+      event.stopImmediatePropagation();
+      event.respondWith(new Response('{"content": []}', { headers: { "Content-Type": "application/json" } }));
+      return;
+    }
     if (url.pathname.includes("/api/")) return; // JupyterLite's: the kernel's files, the heartbeat
     if (gdFile(new URL(url.pathname + "/", url)) !== null) {
       // "lab" is a folder: the server would send the browser to "lab/".
