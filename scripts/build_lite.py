@@ -458,6 +458,8 @@ KEEP_SCRIPT = "keep-service-worker.js"
 #: JupyterLite's own service worker (the kernel's file access, /api/drive): kept as it is,
 #: after the site's offline code in the same file (the one URL JupyterLite registers).
 SERVICE_WORKER = "service-worker.js"
+#: The line between the site's offline code and JupyterLite's worker in service-worker.js.
+WORKER_SEAM = "// ---- JupyterLite's service worker, as its build wrote it ----\n"
 
 
 def offline_files(site: Path) -> dict[str, str]:
@@ -477,7 +479,9 @@ def make_offline(site: Path) -> str:
         raise BuildError("jupyter-lite.json enables JupyterLite's own service-worker cache; the site keeps "
                          "itself for offline use (lite/offline/): leave enableServiceWorkerCache out")
     lite_worker = site / SERVICE_WORKER
-    if not lite_worker.exists() or "/api/drive" not in lite_worker.read_text():
+    lite_code = lite_worker.read_text() if lite_worker.exists() else ""
+    lite_code = lite_code.split(WORKER_SEAM, 1)[-1]  # a site made offline before: JupyterLite's part
+    if "/api/drive" not in lite_code:
         raise BuildError("the site has no JupyterLite service worker with the kernel's file access (/api/drive)")
     keep = (OFFLINE / KEEP_SCRIPT).read_text().replace("__JUPYTERLITE_VERSION__", json.dumps(config["appVersion"]))
     (site / KEEP_SCRIPT).write_text(keep)
@@ -496,7 +500,9 @@ def make_offline(site: Path) -> str:
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     code = (OFFLINE / SERVICE_WORKER.replace(".js", "-offline.js")).read_text()
     code = code.replace("__GAMEDESIGN_SITE__", json.dumps({"version": version, "files": files}, separators=(",", ":")))
-    lite_worker.write_text(code + lite_worker.read_text())
+    if not code.endswith(WORKER_SEAM):
+        raise BuildError(f"lite/offline/service-worker-offline.js must end with the line {WORKER_SEAM.strip()!r}")
+    lite_worker.write_text(code + lite_code)
     return version
 
 
