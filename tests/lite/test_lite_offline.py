@@ -55,22 +55,63 @@ class Console:
         return [e for e in self.errors if any(mark in e for mark in OURS)]
 
 
-def kept_offline(page, timeout_s: float = 300) -> dict:
-    """Wait until the site's service worker has kept the whole build; returns what it kept."""
+#: The site's caches in the page: {cache name: what it kept, or None while it is keeping}.
+KEPT = """async () => {
+    const ready = new URL('../offline-ready.json', location.href).href, out = {};
+    for (const name of await caches.keys()) {
+        if (!name.startsWith('gamedesign-site-')) continue;
+        const kept = await (await caches.open(name)).match(ready);
+        out[name] = kept ? await kept.json() : null;
+    }
+    return out; }"""
+
+
+def kept_offline(page, version: str | None = None, timeout_s: float = 300) -> dict:
+    """Wait until the site's service worker has kept the whole build (``version`` if given),
+    and no other; returns what it kept."""
     deadline = time.monotonic() + timeout_s
     while True:
-        kept = page.evaluate("""async () => {
-            const ready = new URL('../offline-ready.json', location.href).href;
-            for (const name of await caches.keys()) {
-                if (!name.startsWith('gamedesign-site-')) continue;
-                const kept = await (await caches.open(name)).match(ready);
-                if (kept) return await kept.json();
-            }
-            return null; }""")
-        if kept:
-            return kept
-        assert time.monotonic() < deadline, "the site was not kept for offline use"
+        caches = page.evaluate(KEPT)
+        done = [kept for kept in caches.values() if kept and (version is None or kept["version"] == version)]
+        if done and len(caches) == 1:
+            return done[0]
+        assert time.monotonic() < deadline, f"the site was not kept for offline use: {list(caches)}"
         page.wait_for_timeout(1000)
+
+
+def test_a_new_build_replaces_the_kept_copy_and_downloads_only_what_changed(lite_site, browser, tmp_path):
+    import build_lite
+
+    folder = served_copy(lite_site, tmp_path / "site")
+    served, server = serve(folder, "lite-update-http.log")
+    offline = OfflinePage(browser, "update", width=1024, height=900, timeout_ms=120_000, prefix="lite-")
+    page = offline.page
+    console = Console(page)
+    try:
+        page.goto(f"{served.url}/lab/index.html")
+        first = kept_offline(page)
+        # A new build of the site: one document changed.
+        doc = folder / "files" / "docs" / "teaching.md"
+        doc.write_text(doc.read_text() + "\nA sentence of the new build.\n")
+        version = build_lite.make_offline(folder)
+        assert version != first["version"]
+        before = len(served.log.read_text().splitlines())
+        page.goto(f"{served.url}/lab/index.html")  # the browser finds the new worker and installs it
+        kept = kept_offline(page, version)
+        assert set(kept["files"]) == set(first["files"])
+        fetched = [line.split('"GET ', 1)[1].split(" ", 1)[0] for line in served.log.read_text().splitlines()[before:]
+                   if '"GET ' in line]
+        # Only what changed came from the server again; the rest was copied from the old copy.
+        assert "/files/docs/teaching.md" in fetched
+        assert not any(path.startswith("/static/pyodide/") or path.startswith("/build/") for path in fetched), fetched
+        stop(server)
+        page.goto(f"{served.url}/lab/index.html")
+        text = page.evaluate("async () => await (await fetch('../files/docs/teaching.md')).text()")
+        assert text.endswith("A sentence of the new build.\n")
+    finally:
+        stop(server)
+        offline.close()
+    assert console.errors == [], f"console or page errors: {console.errors[:10]}"
 
 
 def test_every_app_and_unvisited_lessons_run_with_the_server_gone(lite_site, browser, tmp_path):
