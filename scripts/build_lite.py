@@ -58,7 +58,16 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm
 #: Packages the kernel itself loads from the distribution as it starts.
 KERNEL_PACKAGES = ["micropip", "packaging", "ssl", "sqlite3", "ipython"]
 #: What the kernel loads before the first cell runs (with everything these depend on).
-PRELOAD = ["gamedesign"]
+PRELOAD = ["gamedesign", "gamedesign-site"]
+#: gamedesign's requirements that ``import gamedesign`` and the game apps do not import: the
+#: site loads them when a cell first needs them (see ``lite/offline/startup.py``), so an app
+#: notebook's kernel starts without them.
+LAZY = ["numpy", "pandas", "sympy", "altair", "optuna"]
+#: The app modules whose import needs none of :data:`LAZY` (tests/test_lite_build.py checks):
+#: a cell that only imports from these starts its app without loading them.
+LIGHT_APPS = ["legday", "gym", "hotseat"]
+#: Where the startup wheel puts IPython's folder in the browser (Pyodide's site-packages).
+SITE_IPYTHONDIR = "/lib/python3.12/site-packages/gamedesign_site/ipython"
 #: Requirements of the added wheels that are not installed in the browser, and why.
 NOT_IN_BROWSER = {
     # ipywidgets' JavaScript halves: the site carries the widget extension itself.
@@ -216,6 +225,27 @@ def fetch_pinned(cache: Path, wheels: Path | None) -> list[Path]:
     return out
 
 
+def site_startup_wheel(dest: Path) -> Path:
+    """The ``gamedesign-site`` wheel: IPython's folder for the site's kernel, whose startup
+    script loads the :data:`LAZY` packages before the first cell that needs them runs."""
+    startup = (OFFLINE / "startup.py").read_text().replace("__LAZY__", repr(LAZY))
+    startup = startup.replace("__LIGHT_APPS__", "|".join(LIGHT_APPS))
+    files = {
+        "gamedesign_site/__init__.py": '"""The JupyterLite site\'s kernel startup (scripts/build_lite.py)."""\n',
+        "gamedesign_site/ipython/profile_default/startup/00-gamedesign-site.py": startup,
+        "gamedesign_site-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: gamedesign-site\nVersion: 1.0\n",
+        "gamedesign_site-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: build_lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    files["gamedesign_site-1.0.dist-info/RECORD"] = "".join(f"{name},,\n" for name in files) + "gamedesign_site-1.0.dist-info/RECORD,,\n"
+    dest.mkdir(parents=True, exist_ok=True)
+    path = dest / "gamedesign_site-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))  # the same bytes every build
+            archive.writestr(info, text)
+    return path
+
+
 def build_gamedesign_wheel(dest: Path) -> Path:
     """The ``gamedesign`` wheel, built from this repository."""
     say("building the gamedesign wheel")
@@ -267,19 +297,22 @@ def lock_entry(path: Path, requirements: list) -> dict:
     }
 
 
-def site_lock(lock: dict, added: list[Path]) -> tuple[dict, list[str]]:
+def site_lock(lock: dict, added: list[Path], lazy: list[str] = ()) -> tuple[dict, list[str]]:
     """The site's lock file: the added wheels (replacing the distribution's entries of the same
     name) and only the packages the kernel and the course need. Checks that every version
-    meets what the added wheels require, e.g. gamedesign's numpy and pandas bounds."""
+    meets what the added wheels require, e.g. gamedesign's numpy and pandas bounds. The
+    ``lazy`` packages stay in the site but out of gamedesign's ``depends`` (loaded when used)."""
     packages = {canonical(k): v for k, v in lock["packages"].items()}
     wanted = {}
     for path in added:
         message, _ = wheel_metadata(path)
         requirements = browser_requirements(message)
         entry = lock_entry(path, requirements)
+        if entry["name"] == "gamedesign":
+            entry["depends"] = [d for d in entry["depends"] if d not in map(canonical, lazy)]
         packages[entry["name"]] = entry
         wanted[entry["name"]] = [r for r in requirements if canonical(r.name) not in NOT_IN_BROWSER]
-    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + PRELOAD]
+    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + [a for a in PRELOAD if a in packages] + list(lazy)]
     while todo:
         name = todo.pop()
         if name in keep:
@@ -543,10 +576,10 @@ def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
         shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "README*", "offline"))
         config = json.loads((lite_dir / "jupyter-lite.json").read_text())
         kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-        kernel["loadPyodideOptions"] = {"packages": PRELOAD}
+        kernel["loadPyodideOptions"] = {"packages": PRELOAD, "env": {"IPYTHONDIR": SITE_IPYTHONDIR}}
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
-        added = [build_gamedesign_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels)]
-        site, names = site_lock(lock, added)
+        added = [build_gamedesign_wheel(tmp / "wheel"), site_startup_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels)]
+        site, names = site_lock(lock, added, LAZY)
         say(f"Pyodide {PYODIDE_VERSION} with {len(names)} packages: {', '.join(names)}")
         # Where jupyterlite-pyodide-kernel looks for a Pyodide of the site's own.
         copy_pyodide(dist, site, added, lite_dir / "static" / "pyodide")

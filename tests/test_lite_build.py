@@ -234,3 +234,46 @@ def test_jupyterlite_own_cache_is_refused(tmp_path):
     (site / "service-worker.js").write_text("self.addEventListener('fetch', () => {});\n")
     with pytest.raises(build_lite.BuildError, match=r"no JupyterLite service worker with the kernel's file access"):
         build_lite.make_offline(site)
+
+
+def test_the_apps_that_start_without_the_lazy_packages_import_none_of_them():
+    """The site's kernel starts these apps without numpy, pandas, sympy, Altair or Optuna
+    (lite/offline/startup.py); importing one of them there would fail."""
+    import subprocess
+
+    for app in build_lite.LIGHT_APPS:
+        code = (f"import sys, gamedesign.apps.{app}\n"
+                f"print(sorted(m for m in {build_lite.LAZY!r} if m in sys.modules))")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert done.stdout.strip() == "[]", f"gamedesign.apps.{app} imports {done.stdout.strip()}"
+
+
+def test_the_site_kernel_startup_names_the_lazy_packages_only_where_needed(tmp_path):
+    import re
+
+    path = build_lite.site_startup_wheel(tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        script = archive.read("gamedesign_site/ipython/profile_default/startup/00-gamedesign-site.py").decode()
+    added = []
+
+    class Shell:
+        input_transformers_post = added
+
+    namespace = {"get_ipython": lambda: Shell}
+    exec(compile(script, "startup", "exec"), namespace)
+    assert set(namespace) == {"get_ipython", "__builtins__"}  # nothing left for the student
+    name = added[0]
+    import types
+    sys.modules["pyodide_js"] = types.SimpleNamespace(loadedPackages=types.SimpleNamespace())
+    try:
+        app = ["from gamedesign.apps.legday import play_legday\n", "from gamedesign.apps.hotseat import at_the_table\n",
+               "\n", "at_the_table(play_legday, players=4, seed=2026)"]
+        assert name(app) == app
+        lesson = ["import gamedesign\n", "from gamedesign.charts import use_offline_renderer\n"]
+        named = name(lesson)
+        assert named[1:] == lesson and re.fullmatch(r"if False: import numpy, pandas, sympy, altair, optuna  #.*\n", named[0])
+        assert name(["1 + 1"]) == ["1 + 1"]
+        sys.modules["pyodide_js"].loadedPackages = types.SimpleNamespace(**{n: object() for n in build_lite.LAZY})
+        assert name(lesson) == lesson  # once loaded, the cell runs as written
+    finally:
+        del sys.modules["pyodide_js"]
