@@ -58,7 +58,16 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm
 #: Packages the kernel itself loads from the distribution as it starts.
 KERNEL_PACKAGES = ["micropip", "packaging", "ssl", "sqlite3", "ipython"]
 #: What the kernel loads before the first cell runs (with everything these depend on).
-PRELOAD = ["gamedesign"]
+PRELOAD = ["gamedesign", "gamedesign-site"]
+#: gamedesign's requirements that ``import gamedesign`` and the game apps do not import: the
+#: site loads them when a cell first needs them (see ``lite/offline/startup.py``), so an app
+#: notebook's kernel starts without them.
+LAZY = ["numpy", "pandas", "sympy", "altair", "optuna"]
+#: The app modules whose import needs none of :data:`LAZY` (tests/test_lite_build.py checks):
+#: a cell that only imports from these starts its app without loading them.
+LIGHT_APPS = ["legday", "gym", "hotseat"]
+#: Where the startup wheel puts IPython's folder in the browser (Pyodide's site-packages).
+SITE_IPYTHONDIR = "/lib/python3.12/site-packages/gamedesign_site/ipython"
 #: Requirements of the added wheels that are not installed in the browser, and why.
 NOT_IN_BROWSER = {
     # ipywidgets' JavaScript halves: the site carries the widget extension itself.
@@ -216,6 +225,27 @@ def fetch_pinned(cache: Path, wheels: Path | None) -> list[Path]:
     return out
 
 
+def site_startup_wheel(dest: Path) -> Path:
+    """The ``gamedesign-site`` wheel: IPython's folder for the site's kernel, whose startup
+    script loads the :data:`LAZY` packages before the first cell that needs them runs."""
+    startup = (OFFLINE / "startup.py").read_text().replace("__LAZY__", repr(LAZY))
+    startup = startup.replace("__LIGHT_APPS__", "|".join(LIGHT_APPS))
+    files = {
+        "gamedesign_site/__init__.py": '"""The JupyterLite site\'s kernel startup (scripts/build_lite.py)."""\n',
+        "gamedesign_site/ipython/profile_default/startup/00-gamedesign-site.py": startup,
+        "gamedesign_site-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: gamedesign-site\nVersion: 1.0\n",
+        "gamedesign_site-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: build_lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    files["gamedesign_site-1.0.dist-info/RECORD"] = "".join(f"{name},,\n" for name in files) + "gamedesign_site-1.0.dist-info/RECORD,,\n"
+    dest.mkdir(parents=True, exist_ok=True)
+    path = dest / "gamedesign_site-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))  # the same bytes every build
+            archive.writestr(info, text)
+    return path
+
+
 def build_gamedesign_wheel(dest: Path) -> Path:
     """The ``gamedesign`` wheel, built from this repository."""
     say("building the gamedesign wheel")
@@ -267,19 +297,22 @@ def lock_entry(path: Path, requirements: list) -> dict:
     }
 
 
-def site_lock(lock: dict, added: list[Path]) -> tuple[dict, list[str]]:
+def site_lock(lock: dict, added: list[Path], lazy: list[str] = ()) -> tuple[dict, list[str]]:
     """The site's lock file: the added wheels (replacing the distribution's entries of the same
     name) and only the packages the kernel and the course need. Checks that every version
-    meets what the added wheels require, e.g. gamedesign's numpy and pandas bounds."""
+    meets what the added wheels require, e.g. gamedesign's numpy and pandas bounds. The
+    ``lazy`` packages stay in the site but out of gamedesign's ``depends`` (loaded when used)."""
     packages = {canonical(k): v for k, v in lock["packages"].items()}
     wanted = {}
     for path in added:
         message, _ = wheel_metadata(path)
         requirements = browser_requirements(message)
         entry = lock_entry(path, requirements)
+        if entry["name"] == "gamedesign":
+            entry["depends"] = [d for d in entry["depends"] if d not in map(canonical, lazy)]
         packages[entry["name"]] = entry
         wanted[entry["name"]] = [r for r in requirements if canonical(r.name) not in NOT_IN_BROWSER]
-    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + PRELOAD]
+    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + [a for a in PRELOAD if a in packages] + list(lazy)]
     while todo:
         name = todo.pop()
         if name in keep:
@@ -326,15 +359,184 @@ def copy_pyodide(dist: Path, lock: dict, added: list[Path], dest: Path) -> None:
 # ----------------------------------------------------------------------------------------
 
 
+#: The start notebook's words about where it runs, as the site says them (the repository's
+#: copy speaks of Binder and of laptops too).
+SITE_WHERE = """## Where this notebook runs
+
+This is the course's **JupyterLite site**: the notebooks, the apps and Python itself run in
+this browser tab, from the site's own files, with no server (`gamedesign.where()` says
+`'jupyterlite'` here).
+
+* **Where your files are kept**: in this browser on this computer, in its storage for this
+  site. Saving (Ctrl + S) keeps your changes there, and they are still there the next time
+  you open the site in this browser; another browser or computer does not see them, and
+  clearing the browser's data for the site deletes them.
+* **Handing in your answers and playtests**: your answers go to `my_answers.json` and each
+  game an app plays to a file in `playtests/`, beside the notebooks. To keep a copy or hand
+  them in, right-click the file in the file browser on the left and choose *Download*
+  (*File → Download* does the same for the open notebook).
+* **Offline**: once this notebook has opened, the browser keeps the whole site (every lesson,
+  app and doc), so the course opens and runs with no internet and no server until the site
+  is updated. A **private window cannot** keep it (Firefox's private windows have no storage
+  for it, other browsers forget it when the window closes), nor can a site opened by a plain
+  `http://` address of another computer (only `https://` addresses and `localhost` can):
+  there, files the notebooks write (your answers, playtests) last only until the tab is
+  closed, so download them before.
+* **What runs slower**: Python runs on one core of this computer. Simulations take
+  {slowdown} as long as on a server (1,000 games of Leg Day take up to about {legday_s}
+  seconds), and each notebook starts its own Python (10-20 seconds, longer on the first
+  visit).
+"""
+
+#: The measured figures the site's words give (tests/lite measures them: benchmarks/RESULTS.md).
+SITE_FIGURES = {"slowdown": "three to six times", "legday_s": 8}
+
+#: Changes to the site's copies of the notebooks: (notebook or "*" for every lesson, a pattern,
+#: its replacement). Each must match: a notebook whose words changed fails the build, so the
+#: site never keeps a sentence about Binder by accident.
+SITE_WORDS = [
+    ("00_start_here.ipynb", r"Everything runs in your browser: on Binder there is nothing to install\.",
+     "Everything runs in this browser tab, from this site: there is nothing to install, and no "
+     "server runs Python."),
+    ("00_start_here.ipynb", r"(?s)## Where this notebook runs\n.*?(?=\Z)", SITE_WHERE.format(**SITE_FIGURES).rstrip("\n")),
+    ("00_start_here.ipynb", r"On Binder the app links show the app alone, without any code \(Voilà\)\.\n", ""),
+    ("00_start_here.ipynb", r"\| App \| Here in JupyterLab \| As an app, no code \|\n\|---\|---\|---\|",
+     "| App | Here in the site |\n|---|---|"),
+    ("00_start_here.ipynb", r" \[launch on Binder\]\([^)]*\) \|", ""),
+    ("*", r', or, on Binder or a computer with the `export` extra \(`pip install "gamedesign\[export\]"`\), '
+          r'write it to a file: `save_chart\(chart, "slide\.png"\)` \(`from gamedesign\.charts\.lab import save_chart`\)\.',
+     ". In this browser site the menu is the way: `save_chart`, which writes the file from Python, "
+     "needs a computer with the course installed."),
+]
+
+
+def site_notebook(path: Path, lesson: bool) -> dict:
+    """The site's copy of a notebook: its markdown in the site's own words (:data:`SITE_WORDS`)."""
+    notebook = json.loads(path.read_text())
+    for name, pattern, replacement in SITE_WORDS:
+        if name != path.name and not (name == "*" and lesson and path.name != "00_start_here.ipynb"):
+            continue
+        found = 0
+        for cell in notebook["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            text = "".join(cell["source"])
+            changed, count = re.subn(pattern, lambda _: replacement, text)
+            if count:
+                found += count
+                cell["source"] = changed.splitlines(keepends=True)
+        if not found:
+            raise BuildError(f"{path.relative_to(ROOT)}: no text matches {pattern[:60]!r} (build_lite.SITE_WORDS): "
+                             "update the site's words to the notebook's")
+    return notebook
+
+
+def server_words(notebook: dict) -> list[str]:
+    """Lines of a notebook's markdown and outputs that speak of Binder."""
+    found = []
+    for index, cell in enumerate(notebook["cells"]):
+        texts = ["".join(cell["source"])] if cell["cell_type"] == "markdown" else []
+        for output in cell.get("outputs", []):
+            texts.append(json.dumps(output))
+        for text in texts:
+            found += [f"cell {index}: {line.strip()[:120]}" for line in text.splitlines() if re.search(r"(?i)binder", line)]
+    return found
+
+
+def joined(notebook: dict) -> dict:
+    """The notebook with every multi-line string as one string, as a Jupyter server sends it.
+
+    nbformat files may keep text as a list of lines; JupyterLite hands the file to JupyterLab
+    as it is, and JupyterLab's table of contents then fails on list-valued outputs
+    (``Failed to update the table of contents. TypeError: this.buffer.charCodeAt is not a
+    function``, then errors on every cell run)."""
+    def join(value):
+        return "".join(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else value
+
+    for cell in notebook["cells"]:
+        cell["source"] = join(cell["source"])
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = join(output["text"])
+            for kind, value in output.get("data", {}).items():
+                if not kind.endswith("json"):
+                    output["data"][kind] = join(value)
+    return notebook
+
+
 def course_files(dest: Path) -> None:
     """What students see, laid out as in the repository (so the notebooks' links work):
-    the student copies, the apps and docs/. Never notebooks/solutions/."""
+    the student copies, the apps and docs/. Never notebooks/solutions/. The notebooks speak
+    of the site, never of Binder (:data:`SITE_WORDS`)."""
     (dest / "notebooks" / "apps").mkdir(parents=True)
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, dest / "notebooks" / notebook.name)
-    for notebook in sorted((ROOT / "notebooks" / "apps").glob("*.ipynb")):
-        shutil.copy2(notebook, dest / "notebooks" / "apps" / notebook.name)
+    sources = [(p, dest / "notebooks" / p.name, True) for p in sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    sources += [(p, dest / "notebooks" / "apps" / p.name, False) for p in sorted((ROOT / "notebooks" / "apps").glob("*.ipynb"))]
+    for source, target, lesson in sources:
+        notebook = site_notebook(source, lesson)
+        left = server_words(notebook)
+        if left:
+            raise BuildError(f"the site's copy of {source.relative_to(ROOT)} speaks of Binder: {'; '.join(left[:3])} "
+                             "(add its site words to build_lite.SITE_WORDS)")
+        target.write_text(json.dumps(joined(notebook), indent=1, ensure_ascii=False) + "\n")
     shutil.copytree(ROOT / "docs", dest / "docs")
+
+
+# ----------------------------------------------------------------------------------------
+# The offline copy: a service worker that keeps the whole build
+# ----------------------------------------------------------------------------------------
+
+#: The script every page of the site loads first, and the start of the site's service worker.
+OFFLINE = LITE / "offline"
+KEEP_SCRIPT = "keep-service-worker.js"
+#: JupyterLite's own service worker (the kernel's file access, /api/drive): kept as it is,
+#: after the site's offline code in the same file (the one URL JupyterLite registers).
+SERVICE_WORKER = "service-worker.js"
+#: The line between the site's offline code and JupyterLite's worker in service-worker.js.
+WORKER_SEAM = "// ---- JupyterLite's service worker, as its build wrote it ----\n"
+
+
+def offline_files(site: Path) -> dict[str, str]:
+    """Every file of the built site but the service worker, with the start of its sha256."""
+    return {p.relative_to(site).as_posix(): sha256(p)[:16] for p in sorted(site.rglob("*"))
+            if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER}
+
+
+def make_offline(site: Path) -> str:
+    """Make the built site keep itself for offline use; returns the build's version.
+
+    Every app page loads :data:`KEEP_SCRIPT` first; the root gets the favicon browsers ask
+    for; then ``service-worker.js`` becomes the site's offline code (the build's file list,
+    named by a digest of it) followed by JupyterLite's own worker, unchanged."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    if str(config.get("enableServiceWorkerCache", "false")).lower() == "true":
+        raise BuildError("jupyter-lite.json enables JupyterLite's own service-worker cache; the site keeps "
+                         "itself for offline use (lite/offline/): leave enableServiceWorkerCache out")
+    lite_worker = site / SERVICE_WORKER
+    lite_code = lite_worker.read_text() if lite_worker.exists() else ""
+    lite_code = lite_code.split(WORKER_SEAM, 1)[-1]  # a site made offline before: JupyterLite's part
+    if "/api/drive" not in lite_code:
+        raise BuildError("the site has no JupyterLite service worker with the kernel's file access (/api/drive)")
+    keep = (OFFLINE / KEEP_SCRIPT).read_text().replace("__JUPYTERLITE_VERSION__", json.dumps(config["appVersion"]))
+    (site / KEEP_SCRIPT).write_text(keep)
+    if (site / "lab" / "favicon.ico").exists() and not (site / "favicon.ico").exists():
+        shutil.copy2(site / "lab" / "favicon.ico", site / "favicon.ico")
+    pages = [p for p in sorted(site.rglob("*.html")) if "config-utils.js" in p.read_text()]
+    if not pages:
+        raise BuildError("the site has no JupyterLite pages (no index.html loads config-utils.js)")
+    for page in pages:
+        src = os.path.relpath(site / KEEP_SCRIPT, page.parent).replace(os.sep, "/")
+        html = page.read_text()
+        if KEEP_SCRIPT not in html:
+            html = html.replace("<head>", f'<head>\n    <script src="{src}"></script>', 1)
+            page.write_text(html)
+    files = offline_files(site)
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    code = (OFFLINE / SERVICE_WORKER.replace(".js", "-offline.js")).read_text()
+    code = code.replace("__GAMEDESIGN_SITE__", json.dumps({"version": version, "files": files}, separators=(",", ":")))
+    if not code.endswith(WORKER_SEAM):
+        raise BuildError(f"lite/offline/service-worker-offline.js must end with the line {WORKER_SEAM.strip()!r}")
+    lite_worker.write_text(code + lite_code)
+    return version
 
 
 def off_site_settings(site: Path) -> list[str]:
@@ -371,13 +573,13 @@ def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
     with tempfile.TemporaryDirectory(prefix="gamedesign-lite-") as tmp:
         tmp = Path(tmp)
         lite_dir = tmp / "lite"
-        shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "README*"))
+        shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "README*", "offline"))
         config = json.loads((lite_dir / "jupyter-lite.json").read_text())
         kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-        kernel["loadPyodideOptions"] = {"packages": PRELOAD}
+        kernel["loadPyodideOptions"] = {"packages": PRELOAD, "env": {"IPYTHONDIR": SITE_IPYTHONDIR}}
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
-        added = [build_gamedesign_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels)]
-        site, names = site_lock(lock, added)
+        added = [build_gamedesign_wheel(tmp / "wheel"), site_startup_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels)]
+        site, names = site_lock(lock, added, LAZY)
         say(f"Pyodide {PYODIDE_VERSION} with {len(names)} packages: {', '.join(names)}")
         # Where jupyterlite-pyodide-kernel looks for a Pyodide of the site's own.
         copy_pyodide(dist, site, added, lite_dir / "static" / "pyodide")
@@ -394,6 +596,8 @@ def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
             raise BuildError("jupyter lite build failed (its output is above)")
     if not (out / "extensions" / "@jupyter-widgets" / "jupyterlab-manager").is_dir():
         raise BuildError("the site has no widget extension: install jupyterlab_widgets (pip install -e \".[lite]\")")
+    version = make_offline(out)
+    say(f"the site keeps itself for offline use (build {version}, {len(offline_files(out))} files)")
     if not (out / "static" / "pyodide" / "pyodide.js").exists():
         raise BuildError("the site has no Pyodide of its own (static/pyodide/pyodide.js)")
     remote = off_site_settings(out)

@@ -111,29 +111,32 @@ class Served:
         return sum(f.stat().st_size for f in files if f.is_file())
 
 
-@pytest.fixture(scope="session")
-def lite_served(lite_site, tmp_path_factory):
-    """The site served on a free loopback port by ``python -m http.server``; yields a :class:`Served`.
-
-    The served copy exposes the app to the page (``window.jupyterapp``) and draws every cell,
-    for the tests' checks."""
-    served = tmp_path_factory.mktemp("served") / "site"
-    shutil.copytree(lite_site, served)
-    config_path = served / "jupyter-lite.json"
+def served_copy(site: Path, dest: Path) -> Path:
+    """A copy of the site for the tests: it exposes the app to the page
+    (``window.jupyterapp``) and draws every cell, for the tests' checks."""
+    shutil.copytree(site, dest)
+    config_path = dest / "jupyter-lite.json"
     config = json.loads(config_path.read_text())
     config["jupyter-config-data"]["exposeAppInBrowser"] = True
     # Every cell in the page (no windowing), so that off-screen outputs exist for the checks.
     overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
     overrides["@jupyterlab/notebook-extension:tracker"] = {"windowingMode": "none"}
     config_path.write_text(json.dumps(config))
+    return dest
+
+
+def serve(folder: Path, log_name: str) -> tuple[Served, subprocess.Popen]:
+    """``folder`` served on a free loopback port by ``python -m http.server`` (as the README
+    says); returns the :class:`Served` and the server's process (stop it with :func:`stop`)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     (ARTIFACTS / "logs").mkdir(parents=True, exist_ok=True)
-    log_path = ARTIFACTS / "logs" / "lite-http.log"
+    log_path = ARTIFACTS / "logs" / log_name
     log = open(log_path, "wb")
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(served),
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder),
                                str(port)], stdout=log, stderr=subprocess.STDOUT)
+    log.close()
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -143,16 +146,29 @@ def lite_served(lite_site, tmp_path_factory):
         except (urllib.error.URLError, OSError):
             if server.poll() is not None or time.monotonic() > deadline:
                 server.kill()
-                pytest.fail(f"python -m http.server did not serve the site (see {log.name})")
+                pytest.fail(f"python -m http.server did not serve the site (see {log_path.name})")
             time.sleep(0.3)
-    yield Served(url, served, log_path)
+    return Served(url, folder, log_path), server
+
+
+def stop(server: subprocess.Popen) -> None:
+    if server.poll() is not None:
+        return
     server.send_signal(signal.SIGTERM)
     try:
         server.wait(10)
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait(10)
-    log.close()
+
+
+@pytest.fixture(scope="session")
+def lite_served(lite_site, tmp_path_factory):
+    """The site served on a free loopback port by ``python -m http.server``; yields a :class:`Served`."""
+    folder = served_copy(lite_site, tmp_path_factory.mktemp("served") / "site")
+    served, server = serve(folder, "lite-http.log")
+    yield served
+    stop(server)
 
 
 @pytest.fixture(scope="session")
@@ -165,6 +181,8 @@ def browser():
 def offline_page(browser, request):
     name = request.node.name.removeprefix("test_")
     page = OfflinePage(browser, name, width=1024, height=900, timeout_ms=120_000, prefix="lite-")
+    page.page_errors = []
+    page.page.on("pageerror", lambda error: page.page_errors.append(str(error)))
     yield page
     page.close()
     assert page.refused == [], f"{request.node.name}: requests off the machine: {page.refused[:5]}"
