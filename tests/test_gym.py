@@ -170,20 +170,18 @@ def test_schedule_selection_top_four_with_ties_to_the_higher_event():
 
 
 def take_until(state, want_brat):
-    """Take Kids from the row until a Brat (or a Friendly) is taken; returns the taken Kid."""
-    for kid in list(state.row):
-        if DEFAULT_DECK.kid(kid).is_brat == want_brat:
-            play(state, f"take {kid}")
-            return kid
-    pytest.skip("no such Kid in the row")
+    """Take the first Brat (or the first Friendly) in the row; returns the taken Kid."""
+    kids = [kid for kid in state.row if DEFAULT_DECK.kid(kid).is_brat == want_brat]
+    assert kids, f"the row holds no {'Brat' if want_brat else 'Friendly'}: choose another seed"
+    play(state, f"take {kids[0]}")
+    return kids[0]
 
 
 def find_seed_with_brat():
     game = gamedesign.load("gym")
-    for seed in range(100):
-        s = game.new_state(seed=seed)
-        if any(DEFAULT_DECK.kid(k).is_brat for k in s.row):
-            return seed
+    seed = next(seed for seed in range(100)
+                if any(DEFAULT_DECK.kid(k).is_brat for k in game.new_state(seed=seed).row))
+    return seed
 
 
 @pytest.mark.parametrize("rule,count", [("either", 6 + 15 + 1), ("two_to_one", 7), ("one_to_two", 16)])
