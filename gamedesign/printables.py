@@ -30,9 +30,10 @@ import html
 import re
 from pathlib import Path
 
-from .core import brief, clip
+from .core import Game, brief, clip
 from .decks import MAX_DECK_CARDS, MAX_NAME_CHARS
 from .files import check_output, write_text
+from .registry import load
 
 #: The most cards one printout holds (50 pages of 9); the printed decks have 24 to 108.
 MAX_PRINTED_CARDS = 450
@@ -92,8 +93,10 @@ class CardFace:
     matters most, shown in the corner ("3 pts", "+1 lb"), ``lines`` what the card does or
     scores (a few short lines), ``marks`` labelled colour chips (``(text, colour)``, e.g.
     a GYM skill ``("red 3", "red")``), ``colour`` the band's colour (a name of
-    :data:`COLOURS` or ``"#rrggbb"``) and ``symbol`` a drawn symbol (a Leg Day kind such as
-    ``"shake"``, or ``""``). Everything is plain text: it is escaped when printed.
+    :data:`COLOURS` or ``"#rrggbb"``), ``symbol`` the name of a drawn symbol (``"shake"``,
+    or ``""``) and ``shape`` its drawing, SVG markup inside a 48 x 32 box that the game
+    gives (``""``: none drawn). Everything but ``shape`` is plain text: it is escaped when
+    printed.
     """
 
     name: str
@@ -104,6 +107,7 @@ class CardFace:
     marks: tuple = ()
     colour: str = ""
     symbol: str = ""
+    shape: str = ""
 
     def __post_init__(self):
         where = f"card {brief(self.name)}"
@@ -111,6 +115,8 @@ class CardFace:
         _text(f"{where}: 'kind'", self.kind, MAX_KIND_CHARS)
         _text(f"{where}: 'value'", self.value, MAX_VALUE_CHARS)
         _text(f"{where}: 'symbol'", self.symbol, MAX_KIND_CHARS)
+        if not isinstance(self.shape, str):
+            raise ValueError(f"{where}: 'shape' must be SVG markup as text, not {brief(self.shape)}")
         if isinstance(self.copies, bool) or not isinstance(self.copies, int) or not 0 <= self.copies:
             raise ValueError(f"{where}: 'copies' must be a whole number 0 or more, not {brief(self.copies)}")
         if self.copies > MAX_DECK_CARDS:  # the whole printout is bounded more tightly by prepare()
@@ -233,12 +239,8 @@ def prepare(source, players: int | None = None, deck=None, label: str = "", card
     game without cards to print, or one with more than :data:`MAX_PRINTED_CARDS` cards,
     is refused naming the limit. ``cards=False`` (an observation sheet) asks for no cards.
     """
-    from .core import Game
-
     description = ""
     if isinstance(source, str):
-        from .registry import load
-
         extra = {} if deck is None else {"deck": deck}
         game = load(source, players=players, **extra)
     elif isinstance(source, Game):
@@ -395,6 +397,16 @@ _PRINT_HOWTO = (
 )
 
 
+def svg_shape(markup: str, size: int = 40, unit: str = "", label: str = "") -> str:
+    """A drawn shape (SVG ``markup`` inside a 48 x 32 box, as a game gives it) as an inline
+    SVG ``size`` wide, in pixels or in ``unit`` (``"mm"``); named ``label`` for a screen
+    reader, else hidden from it."""
+    height = round(size * 32 / 48, 2 if unit else None)
+    width, height = f"{size}{unit}", f"{height:g}{unit}"
+    named = f'role="img" aria-label="{html.escape(label)}"' if label else 'aria-hidden="true"'
+    return f'<svg viewBox="0 0 48 32" width="{width}" height="{height}" {named}>{markup}</svg>'
+
+
 def card_html(face: CardFace, footer: str = "") -> str:
     """One card (63 x 88 mm) as HTML: a band with its kind and value, its name, its
     symbol or colour marks, its lines and a footer; every text escaped."""
@@ -404,12 +416,8 @@ def card_html(face: CardFace, footer: str = "") -> str:
                  f'<span class="value">{_e(face.value)}</span></div>')
     long = " long" if len(face.name) > LONG_NAME else ""
     parts.append(f'<div class="name{long}">{_e(face.name)}</div>')
-    if face.symbol:
-        from .apps.legday_cards import shape_svg
-
-        drawn = shape_svg(face.symbol, 20, "mm")
-        if drawn:
-            parts.append(f'<div class="symbol">{drawn}</div>')
+    if face.symbol and face.shape:
+        parts.append(f'<div class="symbol">{svg_shape(face.shape, 20, "mm")}</div>')
     if face.marks:
         chips = "".join(f'<span class="mark" style="background:{_fill(c)}">{_e(t)}</span>' for t, c in face.marks)
         parts.append(f'<div class="marks">{chips}</div>')

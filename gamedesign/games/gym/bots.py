@@ -35,6 +35,8 @@ BRAT_STEERING = 0.8
 class GreedyGymBot(Bot):
     """Greedy: the action with the largest estimated gain, ties broken by its seeded generator."""
 
+    move_trust = 1  # see gamedesign.core.Bot
+
     name = "greedy"
 
     def act(self, observation: dict, legal_actions):
