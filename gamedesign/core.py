@@ -82,13 +82,19 @@ class Result:
 # ----------------------------------------------------------------------------------------
 
 
-def option(default: Any, choices: Sequence | None = None, doc: str = "", check=None, between: tuple | None = None):
+def option(default: Any, choices: Sequence | None = None, doc: str = "", check=None, between: tuple | None = None,
+           *, label: str = "", explain: str = "", value_labels: dict | None = None):
     """A field of a rule-options dataclass, with its allowed values and a one-line doc.
 
     ``choices`` lists the allowed values; ``between=(low, high)`` allows every number from
     ``low`` to ``high`` (whole numbers only when both ends are whole), and tells the design
     lab's balance search which values to try; ``check`` is a function ``value -> str | None``
     returning an error text for values outside a rule the other two cannot say.
+
+    How the option reads where people change it (the what-if app, the lab's tables, the
+    docs): ``label`` its friendly name (``"A 6th Preacher Curl"``), ``explain`` a short
+    help line and ``value_labels`` how each value reads (``{"cap": "adds nothing"}``);
+    without them the lab writes the option's own name (see ``gamedesign.lab.labels.option``).
     """
     if between is not None:
         ok = (isinstance(between, tuple) and len(between) == 2
@@ -100,7 +106,8 @@ def option(default: Any, choices: Sequence | None = None, doc: str = "", check=N
             raise ValueError("give an option either choices or between, not both")
     return dataclasses.field(
         default=default,
-        metadata={"choices": tuple(choices) if choices else None, "doc": doc, "check": check, "between": between},
+        metadata={"choices": tuple(choices) if choices else None, "doc": doc, "check": check, "between": between,
+                  "label": label, "explain": explain, "value_labels": dict(value_labels or {})},
     )
 
 
@@ -241,6 +248,22 @@ class Game(ABC):
     #: (``("banked",)``). Optional hook: the generic app and the terminal show these
     #: player by player, with the players' names, instead of as one list.
     seat_keys: ClassVar[tuple] = ()
+    #: The sentences of the game's log that name players by the seat names the game writes
+    #: (see :mod:`gamedesign.text`). Optional hook: the terminal then puts the players'
+    #: own names in their place, and only there.
+    log_sentences: ClassVar[tuple] = ()
+    #: The design lab's words for this game (optional hooks, read by
+    #: :mod:`gamedesign.lab.labels`, the verdicts and the charts): what its length is
+    #: counted in (``"days"``; ``""``: moves), what its points are called, how a card's
+    #: worth per copy is counted, its own measures (column name -> ``(label, one-line
+    #: help, kind, better)``, e.g. its facts and ``"rule used: EVENT"`` for its
+    #: ``rule_events``) and the starts of measure names only its tables have (how a table
+    #: whose game is not given is told apart).
+    length_unit: ClassVar[str] = ""
+    point_unit: ClassVar[str] = "points"
+    card_worth: ClassVar[str] = ""
+    measures: ClassVar[dict] = {}
+    verdict_signs: ClassVar[tuple] = ()
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))
@@ -358,6 +381,32 @@ class Game(ABC):
         Optional hook: without it the printed rules sheet has blank lines to write them on.
         ``NotImplementedError`` when the game has none."""
         raise NotImplementedError(f"{self.title} has no rules_summary: define it to print its rules")
+
+    def text_view(self, observation: dict, names: list, full: list) -> list | None:
+        """The table at a player's turn in the terminal, as lines of text (``names``: each
+        seat's short name, ``full``: with the bot's kind). Optional hook: ``None`` (the
+        default) shows every observation entry a line."""
+        return None
+
+    def value_text(self, value: str, observation: dict | None = None) -> str:
+        """A text inside an action (a card, a Kid) with what it is, for the terminal's
+        menus. Optional hook: by default the text itself."""
+        return value
+
+    def kind_text(self, kind: str) -> str:
+        """A few words on a kind of move (an action's first word), for the terminal's first
+        menu of a long choice. Optional hook: by default none (``""``)."""
+        return ""
+
+    def action_note(self, action) -> str:
+        """A short note after an action in the terminal's menus. Optional hook: by default
+        none (``""``)."""
+        return ""
+
+    def points_text(self, points) -> str:
+        """A score or some points as the game writes them. Optional hook: by default the
+        number itself."""
+        return str(points)
 
     def _package(self):
         """The package (or, for a game defined elsewhere, the module) of this game."""

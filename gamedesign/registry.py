@@ -26,9 +26,11 @@ import re
 import sys
 from collections.abc import Sequence
 
-from .core import brief
+from .core import brief, package_of
 
-#: Game name -> the package that defines it (its ``GAME_CLASS`` and ``BOTS``).
+#: The list of built-in games, the one place it is written: game name -> the package that
+#: defines it (its ``GAME_CLASS`` and ``BOTS``). Everything a tool needs of a game comes
+#: from the hooks of its class (``gamedesign.core.Game``), never from a table of names.
 _PACKAGES = {
     "legday": "gamedesign.games.legday",
     "gym": "gamedesign.games.gym",
@@ -89,8 +91,16 @@ class _GameNames(Sequence):
 #: given to :func:`register`; grows with :func:`register`.
 GAMES = _GameNames()
 
-#: The three games of the course (their rulebooks, lessons and apps).
-BUILT_IN = tuple(_PACKAGES)
+class _BuiltInNames(_GameNames):
+    """The names of the built-in games, in :data:`_PACKAGES`' order (a live list)."""
+
+    @staticmethod
+    def _names() -> tuple:
+        return tuple(_PACKAGES)
+
+
+#: The games of the course (their rulebooks, lessons and apps): the names of :data:`_PACKAGES`.
+BUILT_IN = _BuiltInNames()
 
 
 def _allowed() -> str:
@@ -212,14 +222,8 @@ def game_module(name: str):
 
 def _package_of(cls: type):
     """The package a game class comes from: a built-in or shipped game's package, else the
-    module that defines the class."""
-    for packages in (_PACKAGES, EXAMPLES):
-        package = packages.get(getattr(cls, "name", None))
-        if package is not None:
-            module = importlib.import_module(package)
-            if getattr(module, "GAME_CLASS", None) is cls:
-                return module
-    return sys.modules.get(cls.__module__)
+    module that defines the class (:func:`gamedesign.core.package_of`)."""
+    return package_of(cls)
 
 
 #: How a game is named where a text names it (the command line): a registered name, a file's

@@ -729,12 +729,6 @@ def _standing_of(game):
     own = game.lab_profile()
     if own is not None:
         return own.standing
-    if _game_submodule(game, "rules") is not None:
-        from .lab.record import PROFILES
-
-        profile = PROFILES.get(game.name)
-        if profile is not None:
-            return profile.standing
     state_class = type(game.new_state(seed=0))
     if state_class.running_scores is not State.running_scores:
         return _running_standing

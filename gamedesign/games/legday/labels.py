@@ -1,0 +1,57 @@
+"""The design lab's words for Don't Skip Leg Day: what its length and points are counted in,
+how a card's worth is counted, its own measures (with the rule events of ``rule_events``)
+and the measures only its tables have. ``LegDayGame`` declares them
+(see ``gamedesign.core.Game``); :mod:`gamedesign.lab.labels` reads them.
+"""
+
+#: What the game's length is counted in.
+LENGTH_UNIT = 'days'
+
+#: What the game's points are called.
+POINT_UNIT = 'points'
+
+#: How a copy's worth is counted (the per-card ``points per copy``).
+CARD_WORTH = "a copy's share of its category's points (a Pull-Up its printed points; eliminated players score 0)"
+
+#: The game's own measures: column name -> (label, one-line help, kind, better).
+MEASURES = {
+    'eliminated players': ('Players eliminated', 'players eliminated at the end of a game', 'count', ''),
+    'decided by a tie-break': (
+        'Decided by a tie-break',
+            'share of games whose winner was found by a tie-break',
+        'share', '',
+    ),
+    'points from {x}': ('Points from {x}', 'mean points a scoring player got from {x} in a game', 'points', ''),
+    'rule used: curl overflow': (
+        'Rule used: a 6th Preacher Curl',
+            'Leg Day: scoring players with more Preacher Curls than the curl table, whose curl points the '
+            'option curl_overflow decided, per game',
+        'count', '',
+    ),
+    'rule used: shake tie for most': (
+        'Rule used: shake tie for most',
+            'Leg Day: share of games in which two or more tied for most shake images and someone had fewer '
+            '(shake_second_after_tie decided second place)',
+        'share', '',
+    ),
+    'rule used: shake tie-break': (
+        'Rule used: shake tie-break',
+            'Leg Day: tie-breaks settled by comparing Protein Shakes (tiebreak_shakes), for the elimination '
+            'and for the winner, per game',
+        'count', '',
+    ),
+    'rule used: eliminated player with shakes': (
+        'Rule used: eliminated shakes',
+            'Leg Day: eliminated players holding shake images, kept out of the shake race or in it by '
+            'eliminated_in_shake_race, per game',
+        'count', '',
+    ),
+    'rule used: elimination applied': (
+        'Rule used: elimination',
+            'Leg Day: players eliminated or penalised for the fewest Leg Days (elimination), per game',
+        'count', '',
+    ),
+}
+
+#: The starts of measure names that only this game's tables have.
+VERDICT_SIGNS = ('points from ', 'eliminated players')
