@@ -264,6 +264,14 @@ class Game(ABC):
     card_worth: ClassVar[str] = ""
     measures: ClassVar[dict] = {}
     verdict_signs: ClassVar[tuple] = ()
+    #: Questions of chance about this game's deck for the odds explorer (optional hook):
+    #: label -> (cards in the deck, wanted cards in it, hand size, at least this many
+    #: wanted, cards swapped before counting).
+    odds_questions: ClassVar[dict] = {}
+    #: The module of the game's own concept measures, beside its rules (optional hook:
+    #: ``gamedesign.lab.concepts`` hands on what it defines, e.g. a measure that only this
+    #: game's rules can pose).
+    lab_concepts: ClassVar[str] = ""
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))

@@ -40,3 +40,11 @@ MEASURES = {
 
 #: The starts of measure names that only this game's tables have.
 VERDICT_SIGNS = ('answers played', 'reshuffles')
+
+#: Questions of chance for the odds explorer: label -> (cards in the deck, wanted cards in
+#: it, hand size, at least this many wanted, cards swapped before counting).
+ODDS_QUESTIONS = {
+    "Diet: a 0 or -1 Breakfast in a fresh hand of 7": (52, 6, 7, 1, 0),
+    "Diet: the same after Planning (swap up to 3)": (52, 6, 7, 1, 3),
+    "Diet: my right-hand neighbour holds a +1 Breakfast": (52, 3, 7, 1, 0),
+}

@@ -56,3 +56,10 @@ MEASURES = {
 
 #: The starts of measure names that only this game's tables have.
 VERDICT_SIGNS = ('Coach placements', 'in play: ')
+
+#: Questions of chance for the odds explorer: label -> (cards in the deck, wanted cards in
+#: it, hand size, at least this many wanted, cards swapped before counting).
+ODDS_QUESTIONS = {
+    "GYM: a Brat in the first reveal of 12": (24, 6, 12, 1, 0),
+    "GYM: two or more Brats in the first reveal": (24, 6, 12, 2, 0),
+}

@@ -55,3 +55,11 @@ MEASURES = {
 
 #: The starts of measure names that only this game's tables have.
 VERDICT_SIGNS = ('points from ', 'eliminated players')
+
+#: Questions of chance for the odds explorer: label -> (cards in the deck, wanted cards in
+#: it, hand size, at least this many wanted, cards swapped before counting).
+ODDS_QUESTIONS = {
+    "Leg Day: a Leg Day in my opening 9": (108, 30, 9, 1, 0),
+    "Leg Day: a Bench Press pair in my opening 9": (108, 10, 9, 2, 0),
+    "Leg Day: three Overhead Presses in my opening 9": (108, 10, 9, 3, 0),
+}
