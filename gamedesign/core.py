@@ -264,6 +264,9 @@ class Game(ABC):
     card_worth: ClassVar[str] = ""
     measures: ClassVar[dict] = {}
     verdict_signs: ClassVar[tuple] = ()
+    #: The numbers of the game's deck file the lab names (optional hook): field ->
+    #: ``(label template, help)``, ``{card}`` the card's name, ``{colour}`` a colour.
+    deck_fields: ClassVar[dict] = {}
     #: Questions of chance about this game's deck for the odds explorer (optional hook):
     #: label -> (cards in the deck, wanted cards in it, hand size, at least this many
     #: wanted, cards swapped before counting).
@@ -378,14 +381,14 @@ class Game(ABC):
 
     def printed_cards(self) -> list:
         """The cards to print for a paper playtest of this game (its deck and rules as they
-        are): a list of :class:`gamedesign.printables.CardFace`, one per different card
+        are): a list of :class:`gamedesign.cardfaces.CardFace`, one per different card
         with the number of copies. Optional hook: :mod:`gamedesign.printables` prints
         them. ``NotImplementedError`` when the game has none."""
         raise NotImplementedError(f"{self.title} has no printed_cards: define it to print its cards")
 
     def rules_summary(self):
         """The rules on one page, for a paper playtest: a
-        :class:`gamedesign.printables.RulesSheet` written for this game's options and deck.
+        :class:`gamedesign.cardfaces.RulesSheet` written for this game's options and deck.
         Optional hook: without it the printed rules sheet has blank lines to write them on.
         ``NotImplementedError`` when the game has none."""
         raise NotImplementedError(f"{self.title} has no rules_summary: define it to print its rules")

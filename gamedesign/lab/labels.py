@@ -275,26 +275,37 @@ def length_unit(game, otherwise: str = "") -> str:
 
 #: (game, option) -> (label, one-line help, {value: label of the value}).
 
-#: Deck fields -> (label template, help). ``{card}`` is the card's name.
-DECK_FIELDS = {
+#: Deck fields every deck may have -> (label template, help). ``{card}`` is the card's
+#: name. A game's own deck fields are its ``Game.deck_fields``.
+_DECK_FIELDS = {
     "count": ("{card}: copies", "how many copies of {card} the deck holds"),
     "points": ("{card}: points", "the points printed on {card}"),
-    "images": ("{card}: shake images", "the shake images printed on {card}"),
-    "pounds": ("{card}: pounds", "the pounds {card} adds (+) or takes off (-)"),
-    "skill": ("{card}: {colour} skill", "{card}'s value at a {colour} event"),
-    "bench_set_size": ("Bench Press: cards in a pair", "Bench Press cards that make one set"),
-    "bench_set_points": ("Bench Press: points a pair", "points for each Bench Press set"),
-    "press_set_size": ("Overhead Press: cards in a set", "Overhead Press cards that make one set"),
-    "press_set_points": ("Overhead Press: points a set", "points for each Overhead Press set"),
-    "shake_most_points": ("Shake race: points for most", "points for the most Protein Shakes"),
-    "shake_second_points": ("Shake race: points for second", "points for the second most Protein Shakes"),
-    "legday_face_up_points": ("Leg Day face up: points", "points for each Leg Day card left face up"),
-    "selfie_points_per_symbol": ("Selfie: points a symbol", "points a Selfie scores for each symbol it sees"),
     "hand_size": ("Hand size", "cards in a hand"),
-    "days_per_week": ("Days a week", "days (picks) in each week"),
-    "weeks": ("Weeks", "weeks in a game"),
-    "planning_discards": ("Planning: most cards swapped", "cards a player may swap in the Planning phase"),
 }
+
+
+class _DeckFields(Mapping):
+    """Every deck field the lab names: those of every deck, then each built-in game's own
+    (``Game.deck_fields``)."""
+
+    def _table(self) -> dict:
+        table = dict(_DECK_FIELDS)
+        for game in BUILT_IN:
+            table.update(getattr(game_class(game), "deck_fields", {}))
+        return table
+
+    def __getitem__(self, field):
+        return self._table()[field]
+
+    def __iter__(self):
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+#: Deck fields -> (label template, help). ``{card}`` is the card's name.
+DECK_FIELDS = _DeckFields()
 
 
 def _field(cls, name: str):
@@ -357,9 +368,11 @@ def value_label(game: str, name: str, value) -> str:
     return str(value).replace("_", " ")
 
 
-def deck_field(field: str, card: str = "", colour: str = "") -> tuple:
-    """``(label, help)`` of a deck number: a card's field or a deck-wide entry."""
-    text, help_text = DECK_FIELDS.get(field, (f"{card}: {field}" if card else field.replace("_", " "), ""))
+def deck_field(field: str, card: str = "", colour: str = "", game=None) -> tuple:
+    """``(label, help)`` of a deck number: a card's field or a deck-wide entry (``game``'s
+    own ``deck_fields`` first, when a game is given)."""
+    own = getattr(game_of(game), "deck_fields", None) or {}
+    text, help_text = own.get(field) or DECK_FIELDS.get(field, (f"{card}: {field}" if card else field.replace("_", " "), ""))
     return text.format(card=card, colour=colour), help_text.format(card=card, colour=colour)
 
 

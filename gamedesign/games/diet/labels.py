@@ -48,3 +48,10 @@ ODDS_QUESTIONS = {
     "Diet: the same after Planning (swap up to 3)": (52, 6, 7, 1, 3),
     "Diet: my right-hand neighbour holds a +1 Breakfast": (52, 3, 7, 1, 0),
 }
+
+#: The numbers of this game's deck file the lab names: field -> (label template, help);
+#: ``{card}`` is the card's name, ``{colour}`` a colour.
+DECK_FIELDS = {
+    "pounds": ("{card}: pounds", "the pounds {card} adds (+) or takes off (-)"),
+    "planning_discards": ("Planning: most cards swapped", "cards a player may swap in the Planning phase"),
+}

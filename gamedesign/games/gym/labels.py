@@ -63,3 +63,9 @@ ODDS_QUESTIONS = {
     "GYM: a Brat in the first reveal of 12": (24, 6, 12, 1, 0),
     "GYM: two or more Brats in the first reveal": (24, 6, 12, 2, 0),
 }
+
+#: The numbers of this game's deck file the lab names: field -> (label template, help);
+#: ``{card}`` is the card's name, ``{colour}`` a colour.
+DECK_FIELDS = {
+    'skill': ('{card}: {colour} skill', "{card}'s value at a {colour} event"),
+}

@@ -355,7 +355,7 @@ class GymGame(Game):
     # The design lab's words for this game (see .labels).
     length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
     measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
-    odds_questions = words.ODDS_QUESTIONS
+    odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
 
     def text_view(self, observation, names, full):
         """The schedule, the board with its points, the hands (see .text)."""

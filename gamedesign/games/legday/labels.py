@@ -63,3 +63,19 @@ ODDS_QUESTIONS = {
     "Leg Day: a Bench Press pair in my opening 9": (108, 10, 9, 2, 0),
     "Leg Day: three Overhead Presses in my opening 9": (108, 10, 9, 3, 0),
 }
+
+#: The numbers of this game's deck file the lab names: field -> (label template, help);
+#: ``{card}`` is the card's name, ``{colour}`` a colour.
+DECK_FIELDS = {
+    "images": ("{card}: shake images", "the shake images printed on {card}"),
+    "bench_set_size": ("Bench Press: cards in a pair", "Bench Press cards that make one set"),
+    "bench_set_points": ("Bench Press: points a pair", "points for each Bench Press set"),
+    "press_set_size": ("Overhead Press: cards in a set", "Overhead Press cards that make one set"),
+    "press_set_points": ("Overhead Press: points a set", "points for each Overhead Press set"),
+    "shake_most_points": ("Shake race: points for most", "points for the most Protein Shakes"),
+    "shake_second_points": ("Shake race: points for second", "points for the second most Protein Shakes"),
+    "legday_face_up_points": ("Leg Day face up: points", "points for each Leg Day card left face up"),
+    "selfie_points_per_symbol": ("Selfie: points a symbol", "points a Selfie scores for each symbol it sees"),
+    "days_per_week": ("Days a week", "days (picks) in each week"),
+    "weeks": ("Weeks", "weeks in a game"),
+}

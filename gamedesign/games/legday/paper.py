@@ -8,7 +8,7 @@ points and rules. The readings of the rulebook are those of ``docs/legday.md``.
 
 from __future__ import annotations
 
-from ...printables import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet
 from .faces import KIND_COLOUR, KIND_WORD, SHAPES, scoring_text, shape_key
 from .scoring import squat_count
 
