@@ -26,7 +26,8 @@ import re
 import sys
 from collections.abc import Sequence
 
-from .core import brief, package_of
+from .checks import check_declarations
+from .core import Game, brief, package_of
 
 #: The list of built-in games, the one place it is written: game name -> the package that
 #: defines it (its ``GAME_CLASS`` and ``BOTS``). Everything a tool needs of a game comes
@@ -116,8 +117,6 @@ def register(game_class: type) -> type:
     Registering a name again replaces the earlier class (a notebook cell run twice); the
     names of the built-in games are refused. :func:`check_game` checks the whole protocol.
     """
-    from .checks import check_declarations
-
     check_declarations(game_class)
     name = game_class.name
     if name in _PACKAGES:
@@ -270,8 +269,6 @@ def game_from_spec(spec: str) -> str:
         target = getattr(target, part, None)
         if target is None:
             raise ValueError(f"{shown}: {module!r} has no {qualname!r}")
-    from .core import Game
-
     if not (isinstance(target, type) and issubclass(target, Game)):
         raise ValueError(f"{shown}: {qualname!r} is not a game class (a subclass of gamedesign.Game)")
     if getattr(target, "name", None) in GAMES and _registered_or_built_in(target.name) is target:

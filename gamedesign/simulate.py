@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Sequence
 from . import runtime
 from .bots import BotError, RandomBot, bot_label, bot_names, make_bot, refuse_class
 from .core import MAX_MOVE_TEXT, _cut, _shown, legal_move
+from .registry import GAMES, game_module
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
     import pandas as pd
@@ -851,8 +852,6 @@ def batch_path(game, bots):
 
     A batch path plays only the bots named in its module's ``BATCH_BOTS`` and only games
     its module's ``batch_supports(game)`` accepts, where it defines one."""
-    from .registry import GAMES, game_module
-
     if getattr(game, "name", None) not in GAMES:
         return None
     module = game_module(game.name)
@@ -877,8 +876,6 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
     executor, and the table is the same however they run."""
     import numpy as np
     import pandas as pd
-
-    from .registry import game_module
 
     module = game_module(game.name)
     play = getattr(module, "batch_table", None)

@@ -15,6 +15,8 @@ import html
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
+from gamedesign.bots import make_bot
+from gamedesign.core import legal_move
 
 
 @dataclass(frozen=True)
@@ -27,8 +29,6 @@ class Hint:
 
 
 def _greedy(game, seat: int):
-    from gamedesign.bots import make_bot
-
     bot = make_bot("greedy", game)
     bot.reset(game, seat, 0)
     return bot
@@ -59,9 +59,6 @@ def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0
     """What the search bot (``make_bot("search")``, seeded by ``seed``) would play for
     ``seat`` from ``observation`` only, and the mean reward of each move it tried in its
     imagined games (best first)."""
-    from gamedesign.bots import make_bot
-    from gamedesign.simulate import legal_move
-
     legal = list(legal_actions)
     if not legal:
         raise ValueError("there is nothing to play now: wait for your turn")

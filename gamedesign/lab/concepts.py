@@ -23,10 +23,13 @@ import random
 
 import pandas as pd
 
+from ..bots import make_bot
+from ..search import SearchBot
 from ..registry import BUILT_IN, game_class
 from .metrics import game_table, leader, seat_balance
 from .record import record_games
 from .stats import wilson
+from .variants import variant
 
 #: Where :func:`early_lead` looks by default: a quarter, half and three quarters of the way.
 POINTS = (0.25, 0.5, 0.75)
@@ -86,8 +89,6 @@ def player_counts(game: str, counts, bots="greedy", games: int = 200, seed: int 
     against an equal share and the gap between the best and worst seat (:func:`metrics.summary`'s
     measures), from ``games`` recorded games of ``bots`` (one name for every seat) and the
     rule ``options`` given."""
-    from .variants import variant
-
     if not isinstance(bots, str):
         raise ValueError(f"bots is one bot name for every seat (e.g. 'greedy'), not {bots!r}: the seats change with the count")
     counts = list(counts)
@@ -129,9 +130,6 @@ def choice_weight(game, decisions: int = 30, seed: int = 0, iterations: int = 20
     second look keeps the luck of the first look's playouts out of it, so a choice
     between equal moves averages 0.
     """
-    from ..bots import make_bot
-    from ..search import SearchBot
-
     if isinstance(decisions, bool) or not isinstance(decisions, int) or not 1 <= decisions <= MAX_DECISIONS:
         raise ValueError(f"decisions must be a whole number from 1 to {MAX_DECISIONS}, not {decisions!r}")
     rng = random.Random(seed)

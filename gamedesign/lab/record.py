@@ -32,6 +32,7 @@ from ..bots import make_bot
 from ..registry import BUILT_IN, game_module, load
 from ..runtime import cores
 from .generic import generic_profile
+from ..simulate import _shown, batch_chunks, batch_path
 from .profile import GameRecord, Profile, nonzero_dicts, ragged  # noqa: F401  (their home is .profile)
 from ..simulate import (
     MAX_GAMES, MAX_MOVES, _process_pool, check_workers, _run, _unpicklable, _whole, lineup, play_game, run_seed,
@@ -193,8 +194,6 @@ def batch_recorded(game, bots, batch, max_moves: int = MAX_MOVES, name: str = ""
     True refuses a game, bots or ``max_moves`` it cannot, naming why."""
     import numpy as np
 
-    from ..simulate import _shown, batch_path
-
     if batch is not None and not isinstance(batch, (bool, np.bool_)):
         raise ValueError(f"batch must be True, False or None, not {_shown(batch)}")
     if batch is not None and not batch:  # False, or numpy's False
@@ -221,8 +220,6 @@ def batch_recorded(game, bots, batch, max_moves: int = MAX_MOVES, name: str = ""
 def batch_record_tasks(game, bots, games: int, seed) -> list:
     """The chunks of a batch-path :func:`record_games` as ``(arguments of _batch_chunk,
     games)`` pairs: the chunks and random streams of ``simulate(..., batch=True)``."""
-    from ..simulate import batch_chunks
-
     bots, labels = lineup(game, bots, games)
     return [((game, tuple(bots), tuple(labels), first, count, stream), count)
             for first, count, stream in batch_chunks(_whole_seed(seed), games, game_module(game.name).BATCH_SIZE)]

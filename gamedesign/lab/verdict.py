@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..registry import GAMES, game_class
 from . import labels
-from .stats import LEVEL, expected_false_alarms, games_needed, is_diagnostic, round_games
+from .stats import LEVEL, expected_false_alarms, games_needed, is_diagnostic, round_games, with_correction
 
 #: The measures of the short table, when a student chooses none (those present are shown).
 DEFAULT_MEASURES = ("win-rate gap", "seat 0 wins", "length", "mean score", "lead changes", "drama")
@@ -65,8 +65,6 @@ def _check(comparison) -> None:
 def _with_holm(comparison: pd.DataFrame) -> pd.DataFrame:
     if "clear_holm" in comparison.columns:
         return comparison
-    from .stats import with_correction
-
     return with_correction(comparison)
 
 
