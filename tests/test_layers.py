@@ -31,9 +31,10 @@ ONE_GAME_FRONT_ENDS = {
 #: exercise catalogue); to be removed from this set when that change is merged.
 PENDING_DATA_FILES = {"exercises.py"}
 
-#: Modules outside this area of work that still name a game (the playtest loader's
-#: shipped example files); listed so that the test names them.
-NOT_YET_MOVED = {"playtest.py"}
+#: Modules of other areas of work that still name a game (the playtest loader's shipped
+#: example files, the people measures' search budget of each game): each to give the game
+#: a hook in its turn; listed so that the test names them.
+NOT_YET_MOVED = {"playtest.py", "lab/people.py"}
 
 
 def _modules():
