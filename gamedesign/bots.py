@@ -21,15 +21,11 @@ of 800 iterations per decision.
 
 from __future__ import annotations
 
-import random
 import re
-from typing import Sequence
 
-#: The most iterations a search bot may spend on one decision (``"search:N"``).
-MAX_SEARCH_ITERATIONS = 100_000
-
-#: The longest time budget, in seconds, a search bot may spend on one decision.
-MAX_SEARCH_SECONDS = 60.0
+from .core import Bot, RandomBot, ValueBot, bot_label, refuse_class
+from .registry import load
+from .search import MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS, SearchBot
 
 
 class BotError(ValueError):
@@ -61,91 +57,8 @@ class BotError(ValueError):
         return f"{', '.join(where)}: {self.problem}"
 
 
-class Bot:
-    """Base class. Subclasses implement :meth:`act`; ``self.rng`` is their only randomness."""
-
-    name = "bot"
-    #: False for bots that never read their observation: callers may then pass ``None``
-    #: instead of building one (simulation runs faster).
-    uses_observation = True
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-        self.player = None
-        self.game = None
-
-    def reset(self, game, player: int, seed: int) -> None:
-        """Start a new game in seat ``player`` with a fresh seeded generator."""
-        self.game = game
-        self.player = player
-        self.rng = random.Random(seed)
-
-    def act(self, observation: dict, legal_actions: Sequence):
-        """Choose one of ``legal_actions`` from what ``observation`` shows."""
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-
-class RandomBot(Bot):
-    """Chooses uniformly among the legal actions."""
-
-    name = "random"
-    uses_observation = False
-
-    def act(self, observation: dict, legal_actions: Sequence):
-        return legal_actions[self.rng.randrange(len(legal_actions))]
-
-
-class ValueBot(Bot):
-    """Plays the legal action of highest ``value(observation, action)``; ties are broken
-    by the bot's seeded generator.
-
-    ``value`` defaults to the game's own :meth:`~gamedesign.core.Game.action_value` (that
-    is the ``"greedy"`` bot of a game that defines it); give any function of the
-    observation and an action to try another idea.
-    """
-
-    name = "greedy"
-
-    def __init__(self, value=None, seed: int | None = None):
-        super().__init__(seed)
-        self.value = value
-
-    def act(self, observation: dict, legal_actions: Sequence):
-        value = self.value or self.game.action_value
-        best, top = [], None
-        for action in legal_actions:
-            v = value(observation, action)
-            if top is None or v > top:
-                best, top = [action], v
-            elif v == top:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
-
-
-def refuse_class(spec, where: str = "the bot") -> None:
-    """``ValueError`` when ``spec`` is a bot class where a bot object is expected
-    (``RandomBot`` for ``RandomBot()``): a class has ``act`` and ``reset`` too, and would
-    fail only later, with a message that blames the bot."""
-    if isinstance(spec, type):
-        name = spec.__name__
-        raise ValueError(f"{where} is {name}, a class, not a bot: call it, e.g. {name}()")
-
-
-def bot_label(spec) -> str:
-    """How a bot is named in tables: its name as given, or a bot object's ``name``."""
-    if isinstance(spec, str):
-        return spec
-    name = getattr(spec, "name", None)
-    return name if isinstance(name, str) else type(spec).__name__
-
-
 def bot_names(game) -> list[str]:
     """The bot names available for ``game`` (a Game or a game name)."""
-    from .registry import load
-
     if isinstance(game, str):
         game = load(game)
     names = ["random", *game.bots()]
@@ -185,8 +98,6 @@ def make_bot(spec, game, timed: bool = True) -> Bot:
         return bots[spec]()
     base, _, setting = spec.partition(":")
     if base == "search" and "search" not in bots and game.can_sample_states():
-        from .search import SearchBot
-
         if not setting:
             return SearchBot(strength="search", timed=timed)
         if not re.fullmatch(r"[0-9]{1,12}", setting) or not 1 <= int(setting) <= MAX_SEARCH_ITERATIONS:
@@ -197,8 +108,6 @@ def make_bot(spec, game, timed: bool = True) -> Bot:
             )
         return SearchBot(iterations=int(setting))
     if spec == "expert" and "expert" not in bots and game.can_sample_states():
-        from .search import SearchBot
-
         return SearchBot(strength="expert", timed=timed)
     shown = spec if len(spec) <= 40 else spec[:40] + "..."
     raise ValueError(f"unknown bot {shown!r} for {game.name!r}; allowed: {', '.join(bot_names(game))}")

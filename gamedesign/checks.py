@@ -522,9 +522,7 @@ def _check_hooks(game, n: int, report: CheckReport) -> None:
     scoring = type(state).running_scores is not State.running_scores
     valuing = type(game).action_value is not Game.action_value
     logging = type(state).public_log is not State.public_log
-    from .lab.record import has_own_profile
-
-    if not scoring and not has_own_profile(game):
+    if not scoring and game.lab_profile() is None:
         report.skipped.append("no running_scores: the lab measures no lead changes")
     if not sampling:
         report.skipped.append("no sample_state: no search bot")

@@ -597,7 +597,7 @@ class Table:
 
     def label(self, action) -> str:
         """An action's text with the players' names ("force Bot 1")."""
-        return terminal.rename(str(action), self.names, self.engine_names, capitalise=False)
+        return terminal.rename(str(action), self.names, self.engine_names, capitalise=False, sentences=self.game.log_sentences)
 
     def hinted(self, action) -> str:
         """An action's text with a short note, for menus."""
@@ -617,7 +617,7 @@ class Table:
             self.say("")
             self.say("What happened:")
             for line in lines:
-                for part in terminal.wrap(terminal.rename(line, self.names, self.engine_names), "  "):
+                for part in terminal.wrap(terminal.rename(line, self.names, self.engine_names, sentences=self.game.log_sentences), "  "):
                     self.say(part)
 
     def act(self, observation, legal):

@@ -35,10 +35,13 @@ import dataclasses
 import json
 import math
 import random
-import reprlib
 import os
+import sys
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Sequence
+
+from .echo import ECHO_CHARS, brief, clip
+from .files import DuplicateKey, strict_json
 
 
 class IllegalAction(ValueError):
@@ -46,34 +49,6 @@ class IllegalAction(ValueError):
 
     The message says what was wrong and what is allowed. The state is unchanged.
     """
-
-
-#: How many characters of a user's value an error message repeats.
-ECHO_CHARS = 80
-
-_ECHO = reprlib.Repr()
-_ECHO.maxlevel, _ECHO.maxlist, _ECHO.maxtuple, _ECHO.maxdict = 3, 6, 6, 6
-_ECHO.maxstring = _ECHO.maxother = _ECHO.maxlong = ECHO_CHARS
-
-
-def clip(text: str, limit: int = ECHO_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, ending in "…" when cut."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def brief(value, limit: int = ECHO_CHARS) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, ending in "…" when cut.
-
-    Error messages quote a user's value with it, so a huge text or a deeply nested
-    structure gives a short message (and never a ``RecursionError``).
-    """
-    if isinstance(value, str) and len(value) > limit:
-        return repr(value[:limit]) + "…"
-    try:
-        text = _ECHO.repr(value)
-    except ValueError:  # an int too long to print
-        return f"<{type(value).__name__} too long to show>"
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 # ----------------------------------------------------------------------------------------
@@ -107,13 +82,19 @@ class Result:
 # ----------------------------------------------------------------------------------------
 
 
-def option(default: Any, choices: Sequence | None = None, doc: str = "", check=None, between: tuple | None = None):
+def option(default: Any, choices: Sequence | None = None, doc: str = "", check=None, between: tuple | None = None,
+           *, label: str = "", explain: str = "", value_labels: dict | None = None):
     """A field of a rule-options dataclass, with its allowed values and a one-line doc.
 
     ``choices`` lists the allowed values; ``between=(low, high)`` allows every number from
     ``low`` to ``high`` (whole numbers only when both ends are whole), and tells the design
     lab's balance search which values to try; ``check`` is a function ``value -> str | None``
     returning an error text for values outside a rule the other two cannot say.
+
+    How the option reads where people change it (the what-if app, the lab's tables, the
+    docs): ``label`` its friendly name (``"A 6th Preacher Curl"``), ``explain`` a short
+    help line and ``value_labels`` how each value reads (``{"cap": "adds nothing"}``);
+    without them the lab writes the option's own name (see ``gamedesign.lab.labels.option``).
     """
     if between is not None:
         ok = (isinstance(between, tuple) and len(between) == 2
@@ -125,7 +106,8 @@ def option(default: Any, choices: Sequence | None = None, doc: str = "", check=N
             raise ValueError("give an option either choices or between, not both")
     return dataclasses.field(
         default=default,
-        metadata={"choices": tuple(choices) if choices else None, "doc": doc, "check": check, "between": between},
+        metadata={"choices": tuple(choices) if choices else None, "doc": doc, "check": check, "between": between,
+                  "label": label, "explain": explain, "value_labels": dict(value_labels or {})},
     )
 
 
@@ -266,6 +248,33 @@ class Game(ABC):
     #: (``("banked",)``). Optional hook: the generic app and the terminal show these
     #: player by player, with the players' names, instead of as one list.
     seat_keys: ClassVar[tuple] = ()
+    #: The sentences of the game's log that name players by the seat names the game writes
+    #: (see :mod:`gamedesign.text`). Optional hook: the terminal then puts the players'
+    #: own names in their place, and only there.
+    log_sentences: ClassVar[tuple] = ()
+    #: The design lab's words for this game (optional hooks, read by
+    #: :mod:`gamedesign.lab.labels`, the verdicts and the charts): what its length is
+    #: counted in (``"days"``; ``""``: moves), what its points are called, how a card's
+    #: worth per copy is counted, its own measures (column name -> ``(label, one-line
+    #: help, kind, better)``, e.g. its facts and ``"rule used: EVENT"`` for its
+    #: ``rule_events``) and the starts of measure names only its tables have (how a table
+    #: whose game is not given is told apart).
+    length_unit: ClassVar[str] = ""
+    point_unit: ClassVar[str] = "points"
+    card_worth: ClassVar[str] = ""
+    measures: ClassVar[dict] = {}
+    verdict_signs: ClassVar[tuple] = ()
+    #: The numbers of the game's deck file the lab names (optional hook): field ->
+    #: ``(label template, help)``, ``{card}`` the card's name, ``{colour}`` a colour.
+    deck_fields: ClassVar[dict] = {}
+    #: Questions of chance about this game's deck for the odds explorer (optional hook):
+    #: label -> (cards in the deck, wanted cards in it, hand size, at least this many
+    #: wanted, cards swapped before counting).
+    odds_questions: ClassVar[dict] = {}
+    #: The module of the game's own concept measures, beside its rules (optional hook:
+    #: ``gamedesign.lab.concepts`` hands on what it defines, e.g. a measure that only this
+    #: game's rules can pose).
+    lab_concepts: ClassVar[str] = ""
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))
@@ -349,8 +358,6 @@ class Game(ABC):
         ``"greedy"`` from :meth:`action_value` when the game defines it."""
         named = dict(getattr(self._package(), "BOTS", None) or {})
         if "greedy" not in named and type(self).action_value is not Game.action_value:
-            from .bots import ValueBot
-
             named["greedy"] = ValueBot
         return named
 
@@ -374,23 +381,47 @@ class Game(ABC):
 
     def printed_cards(self) -> list:
         """The cards to print for a paper playtest of this game (its deck and rules as they
-        are): a list of :class:`gamedesign.printables.CardFace`, one per different card
+        are): a list of :class:`gamedesign.cardfaces.CardFace`, one per different card
         with the number of copies. Optional hook: :mod:`gamedesign.printables` prints
         them. ``NotImplementedError`` when the game has none."""
         raise NotImplementedError(f"{self.title} has no printed_cards: define it to print its cards")
 
     def rules_summary(self):
         """The rules on one page, for a paper playtest: a
-        :class:`gamedesign.printables.RulesSheet` written for this game's options and deck.
+        :class:`gamedesign.cardfaces.RulesSheet` written for this game's options and deck.
         Optional hook: without it the printed rules sheet has blank lines to write them on.
         ``NotImplementedError`` when the game has none."""
         raise NotImplementedError(f"{self.title} has no rules_summary: define it to print its rules")
 
+    def text_view(self, observation: dict, names: list, full: list) -> list | None:
+        """The table at a player's turn in the terminal, as lines of text (``names``: each
+        seat's short name, ``full``: with the bot's kind). Optional hook: ``None`` (the
+        default) shows every observation entry a line."""
+        return None
+
+    def value_text(self, value: str, observation: dict | None = None) -> str:
+        """A text inside an action (a card, a Kid) with what it is, for the terminal's
+        menus. Optional hook: by default the text itself."""
+        return value
+
+    def kind_text(self, kind: str) -> str:
+        """A few words on a kind of move (an action's first word), for the terminal's first
+        menu of a long choice. Optional hook: by default none (``""``)."""
+        return ""
+
+    def action_note(self, action) -> str:
+        """A short note after an action in the terminal's menus. Optional hook: by default
+        none (``""``)."""
+        return ""
+
+    def points_text(self, points) -> str:
+        """A score or some points as the game writes them. Optional hook: by default the
+        number itself."""
+        return str(points)
+
     def _package(self):
         """The package (or, for a game defined elsewhere, the module) of this game."""
-        from .registry import _package_of
-
-        return _package_of(type(self))
+        return package_of(type(self))
 
     def _check_saved(self, data: dict) -> None:
         if data.get("game") != self.name:
@@ -411,6 +442,17 @@ class Game(ABC):
             )
 
 
+def package_of(cls: type):
+    """The package a game class comes from: the package whose ``GAME_CLASS`` it is (a
+    built-in or shipped game's package, ``gamedesign.games.legday`` for the class in its
+    ``rules`` module), else the module that defines the class."""
+    module = sys.modules.get(cls.__module__)
+    if module is None or hasattr(module, "__path__"):
+        return module
+    package = sys.modules.get(cls.__module__.rpartition(".")[0])
+    return package if package is not None and getattr(package, "GAME_CLASS", None) is cls else module
+
+
 def _canonical(data) -> str | None:
     """JSON text that tells ``true`` from ``1`` and ignores the order of keys."""
     try:
@@ -422,8 +464,6 @@ def _canonical(data) -> str | None:
 def _read_saved(text) -> dict:
     if not isinstance(text, str):
         raise ValueError(f"a saved state is JSON text, not {type(text).__name__}")
-    from .files import DuplicateKey, strict_json
-
     try:
         data = json.loads(text, object_pairs_hook=strict_json)
     except DuplicateKey as err:
@@ -596,3 +636,145 @@ def _list_actions(actions: Iterable, limit: int = 12) -> str:
     if len(texts) > limit:
         return ", ".join(texts[:limit]) + f", ... ({len(texts)} in all)"
     return ", ".join(texts)
+
+
+# ----------------------------------------------------------------------------------------
+# Players and their moves
+# ----------------------------------------------------------------------------------------
+
+#: The longest text a bot may give as its move; longer texts are refused unread.
+MAX_MOVE_TEXT = 1000
+
+
+def _shown(value, limit: int = 80) -> str:
+    """``repr(value)`` cut short, and never failing (a bot's objects may be anything)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or broken __repr__
+        text = f"<a {type(value).__name__} that cannot be shown>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _cut(text: str, limit: int = 300) -> str:
+    """A message cut short (a bot's error text may be anything)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class Bot:
+    """Base class. Subclasses implement :meth:`act`; ``self.rng`` is their only randomness."""
+
+    name = "bot"
+    #: False for bots that never read their observation: callers may then pass ``None``
+    #: instead of building one (simulation runs faster).
+    uses_observation = True
+    #: What the engine may take on trust from this class's own ``act`` when it builds the
+    #: bot from a name: 0 (the default) nothing, every choice is checked against a copy of
+    #: the legal actions; 1: ``act`` never changes, keeps or hands on the list of legal
+    #: actions it is given (it gets the state's own list, and its choice is checked); 2:
+    #: also, it always returns one of those very actions (no check). Read from the class
+    #: that defines ``act`` itself, never inherited by a subclass.
+    move_trust: ClassVar[int] = 0
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.player = None
+        self.game = None
+
+    def reset(self, game, player: int, seed: int) -> None:
+        """Start a new game in seat ``player`` with a fresh seeded generator."""
+        self.game = game
+        self.player = player
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict, legal_actions: Sequence):
+        """Choose one of ``legal_actions`` from what ``observation`` shows."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+    uses_observation = False
+    move_trust = 2
+
+    def act(self, observation: dict, legal_actions: Sequence):
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+class ValueBot(Bot):
+    """Plays the legal action of highest ``value(observation, action)``; ties are broken
+    by the bot's seeded generator.
+
+    ``value`` defaults to the game's own :meth:`~gamedesign.core.Game.action_value` (that
+    is the ``"greedy"`` bot of a game that defines it); give any function of the
+    observation and an action to try another idea.
+    """
+
+    name = "greedy"
+
+    def __init__(self, value=None, seed: int | None = None):
+        super().__init__(seed)
+        self.value = value
+
+    def act(self, observation: dict, legal_actions: Sequence):
+        value = self.value or self.game.action_value
+        best, top = [], None
+        for action in legal_actions:
+            v = value(observation, action)
+            if top is None or v > top:
+                best, top = [action], v
+            elif v == top:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+def refuse_class(spec, where: str = "the bot") -> None:
+    """``ValueError`` when ``spec`` is a bot class where a bot object is expected
+    (``RandomBot`` for ``RandomBot()``): a class has ``act`` and ``reset`` too, and would
+    fail only later, with a message that blames the bot."""
+    if isinstance(spec, type):
+        name = spec.__name__
+        raise ValueError(f"{where} is {name}, a class, not a bot: call it, e.g. {name}()")
+
+
+def bot_label(spec) -> str:
+    """How a bot is named in tables: its name as given, or a bot object's ``name``."""
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    return name if isinstance(name, str) else type(spec).__name__
+
+
+def legal_move(game, choice, legal: Sequence):
+    """The engine's own action in ``legal`` that a bot's ``choice`` names (an action, or
+    its text); a ``ValueError`` saying why when there is none.
+
+    Only an action of the very type of a legal one counts, so an object that claims to
+    equal everything is no move; and the engine's own object is returned, never the bot's.
+    """
+    if isinstance(choice, str):
+        if len(choice) > MAX_MOVE_TEXT:
+            raise ValueError(f"gave a text of {len(choice):,} characters as its move (at most {MAX_MOVE_TEXT:,})")
+        try:
+            choice = game.parse_action(str.__str__(choice))
+        except ValueError as err:
+            raise ValueError(f"gave a text that is no move of this game ({_cut(err)})") from None
+    kind = type(choice)
+    try:
+        own = legal[legal.index(choice)]
+        if type(own) is not kind:  # a look-alike: find an equal action of its own type
+            own = next(a for a in legal if type(a) is kind and a == choice)
+    except Exception:  # not found, or a comparison that fails
+        shown = ", ".join(_shown(str(a), 60) for a in legal[:12])
+        more = f", ... ({len(legal)} in all)" if len(legal) > 12 else ""
+        raise ValueError(
+            f"chose {_shown(choice)}, which is not a legal move now; allowed: {shown or 'nothing'}{more}"
+        ) from None
+    return own

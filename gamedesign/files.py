@@ -25,7 +25,7 @@ import secrets
 import stat
 from pathlib import Path
 
-from .core import brief
+from .echo import brief
 
 
 def _shown(path) -> str:

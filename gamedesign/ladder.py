@@ -25,6 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from .bots import bot_label
+from .registry import BUILT_IN
 from .odds import estimate
 from .simulate import simulate
 
@@ -213,8 +214,8 @@ def read_ladder(path=None) -> pd.DataFrame:
 #: The measured matchup matrices, one file per game, written by ``benchmarks/ladder.py --matrix``.
 MATRIX_CSV = Path(__file__).resolve().parent / "data" / "ladder_matrix_{game}.csv"
 
-#: The games whose matrices ship in ``gamedesign/data/``.
-MEASURED = ("legday", "gym", "diet")
+#: The games whose matrices ship in ``gamedesign/data/`` (the built-in games with a file).
+MEASURED = tuple(name for name in BUILT_IN if Path(str(MATRIX_CSV).format(game=name)).is_file())
 
 #: The columns a matrix file must have.
 _MATRIX_COLUMNS = ("game", "players", "tested", "field", "games", "wins", "fair share")

@@ -26,9 +26,12 @@ import re
 import sys
 from collections.abc import Sequence
 
-from .core import brief
+from .checks import check_declarations
+from .core import Game, brief, package_of
 
-#: Game name -> the package that defines it (its ``GAME_CLASS`` and ``BOTS``).
+#: The list of built-in games, the one place it is written: game name -> the package that
+#: defines it (its ``GAME_CLASS`` and ``BOTS``). Everything a tool needs of a game comes
+#: from the hooks of its class (``gamedesign.core.Game``), never from a table of names.
 _PACKAGES = {
     "legday": "gamedesign.games.legday",
     "gym": "gamedesign.games.gym",
@@ -89,8 +92,16 @@ class _GameNames(Sequence):
 #: given to :func:`register`; grows with :func:`register`.
 GAMES = _GameNames()
 
-#: The three games of the course (their rulebooks, lessons and apps).
-BUILT_IN = tuple(_PACKAGES)
+class _BuiltInNames(_GameNames):
+    """The names of the built-in games, in :data:`_PACKAGES`' order (a live list)."""
+
+    @staticmethod
+    def _names() -> tuple:
+        return tuple(_PACKAGES)
+
+
+#: The games of the course (their rulebooks, lessons and apps): the names of :data:`_PACKAGES`.
+BUILT_IN = _BuiltInNames()
 
 
 def _allowed() -> str:
@@ -106,8 +117,6 @@ def register(game_class: type) -> type:
     Registering a name again replaces the earlier class (a notebook cell run twice); the
     names of the built-in games are refused. :func:`check_game` checks the whole protocol.
     """
-    from .checks import check_declarations
-
     check_declarations(game_class)
     name = game_class.name
     if name in _PACKAGES:
@@ -212,14 +221,8 @@ def game_module(name: str):
 
 def _package_of(cls: type):
     """The package a game class comes from: a built-in or shipped game's package, else the
-    module that defines the class."""
-    for packages in (_PACKAGES, EXAMPLES):
-        package = packages.get(getattr(cls, "name", None))
-        if package is not None:
-            module = importlib.import_module(package)
-            if getattr(module, "GAME_CLASS", None) is cls:
-                return module
-    return sys.modules.get(cls.__module__)
+    module that defines the class (:func:`gamedesign.core.package_of`)."""
+    return package_of(cls)
 
 
 #: How a game is named where a text names it (the command line): a registered name, a file's
@@ -266,8 +269,6 @@ def game_from_spec(spec: str) -> str:
         target = getattr(target, part, None)
         if target is None:
             raise ValueError(f"{shown}: {module!r} has no {qualname!r}")
-    from .core import Game
-
     if not (isinstance(target, type) and issubclass(target, Game)):
         raise ValueError(f"{shown}: {qualname!r} is not a game class (a subclass of gamedesign.Game)")
     if getattr(target, "name", None) in GAMES and _registered_or_built_in(target.name) is target:

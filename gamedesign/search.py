@@ -66,9 +66,13 @@ import random
 import time
 from typing import Sequence
 
-from .core import State
-from .bots import MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS, Bot, bot_label, bot_names, make_bot
-from .simulate import legal_move
+from .core import Bot, RandomBot, State, bot_label, legal_move, refuse_class
+
+#: The most iterations a search bot may spend on one decision (``"search:N"``).
+MAX_SEARCH_ITERATIONS = 100_000
+
+#: The longest time budget, in seconds, a search bot may spend on one decision.
+MAX_SEARCH_SECONDS = 60.0
 
 #: The longest playout a search bot may ask for (``max_moves``), in moves.
 MAX_PLAYOUT_MOVES = 100_000
@@ -300,9 +304,9 @@ class SearchBot(Bot):
     def _own_bot(self, rollout: str):
         """The bot that plays this player's own moves in playouts and makes its default move."""
         if self.policy is not None:
-            return make_bot(self.policy, self.game)
+            return _rollout_bot(self.policy, self.game)
         own = _looked_up(self.game)[2]
-        return own(self.game) if own is not None else make_bot(rollout, self.game)
+        return own(self.game) if own is not None else _rollout_bot(rollout, self.game)
 
     def act(self, observation: dict, legal_actions: Sequence):
         # The cyclic garbage collector waits while the bot thinks: one full collection of a
@@ -327,9 +331,9 @@ class SearchBot(Bot):
         started = time.perf_counter()
         game, me, rng = self.game, self.player, self.rng
         root = _Node()
-        rollout = self.rollout or ("greedy" if "greedy" in bot_names(game) else "random")
+        rollout = self.rollout or ("greedy" if "greedy" in game.bots() else "random")
         found = _looked_up(game)  # also for a subclass whose reset skipped SearchBot.reset
-        players = [make_bot(rollout, game) if seat != me else self._own_bot(rollout) for seat in range(game.num_players)]
+        players = [_rollout_bot(rollout, game) if seat != me else self._own_bot(rollout) for seat in range(game.num_players)]
         for seat, bot in enumerate(players):
             bot.reset(game, seat, rng.getrandbits(32))
         deadline = None if self.time_budget is None else started + self.time_budget
@@ -693,6 +697,23 @@ def _rollout_move(state, seat: int, bot):
     return _checked(state, seat, choice, f"the rollout bot {bot_label(bot)!r}", legal)
 
 
+def _rollout_bot(spec, game):
+    """The bot that plays a playout: a bot object as it is, ``"random"`` or one of the
+    game's own named bots (``Game.bots``); any other name is a ``ValueError``."""
+    refuse_class(spec, "the rollout bot")
+    if not isinstance(spec, str):
+        if hasattr(spec, "act") and hasattr(spec, "reset"):
+            return spec
+        raise ValueError(f"a rollout bot is a name or a Bot object, not {spec!r}")
+    if spec == "random":
+        return RandomBot()
+    named = game.bots()
+    if spec in named:
+        return named[spec]()
+    shown = spec if len(spec) <= 40 else spec[:40] + "..."
+    raise ValueError(f"unknown bot {shown!r} for {game.name!r}; allowed: {', '.join(['random', *named])}")
+
+
 def _checked_move(game, choice, legal, bot):
     """The rollout bot's ``choice`` as the engine's legal action (a ``ValueError`` if none)."""
     try:
@@ -708,12 +729,6 @@ def _standing_of(game):
     own = game.lab_profile()
     if own is not None:
         return own.standing
-    if _game_submodule(game, "rules") is not None:
-        from .lab.record import PROFILES
-
-        profile = PROFILES.get(game.name)
-        if profile is not None:
-            return profile.standing
     state_class = type(game.new_state(seed=0))
     if state_class.running_scores is not State.running_scores:
         return _running_standing

@@ -23,6 +23,7 @@ import itertools
 import numbers
 import os
 import random
+import sys
 import time
 import warnings
 from concurrent.futures import Executor
@@ -32,6 +33,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from . import runtime
 from .bots import BotError, RandomBot, bot_label, bot_names, make_bot, refuse_class
+from .core import MAX_MOVE_TEXT, _cut, _shown, legal_move
+from .registry import GAMES, game_module
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
     import pandas as pd
@@ -49,9 +52,6 @@ MAX_GAMES = 10_000_000
 
 #: Run seeds are whole numbers from 0 to this.
 MAX_SEED = 2**64 - 1
-
-#: The longest text a bot may give as its move; longer texts are refused unread.
-MAX_MOVE_TEXT = 1000
 
 #: The most moves of one game (``max_moves`` of :func:`play_game`, :func:`simulate`, the
 #: apps and ``record_games``): a game still not over then has moves that change nothing,
@@ -88,23 +88,6 @@ def check_workers(workers) -> int | None:
 # ----------------------------------------------------------------------------------------
 # Checking a run's arguments
 # ----------------------------------------------------------------------------------------
-
-
-def _shown(value, limit: int = 80) -> str:
-    """``repr(value)`` cut short, and never failing (a bot's objects may be anything)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"a number of {value.bit_length()} bits"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile or broken __repr__
-        text = f"<a {type(value).__name__} that cannot be shown>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _cut(text: str, limit: int = 300) -> str:
-    """A message cut short (a bot's error text may be anything)."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _whole(name: str, value, low: int, high: int, also: str = "") -> int:
@@ -274,32 +257,7 @@ def _spawned_words(seed: int, first: int, stop: int) -> list[list[int]]:
 # ----------------------------------------------------------------------------------------
 
 
-def legal_move(game, choice, legal: Sequence):
-    """The engine's own action in ``legal`` that a bot's ``choice`` names (an action, or
-    its text); a ``ValueError`` saying why when there is none.
 
-    Only an action of the very type of a legal one counts, so an object that claims to
-    equal everything is no move; and the engine's own object is returned, never the bot's.
-    """
-    if isinstance(choice, str):
-        if len(choice) > MAX_MOVE_TEXT:
-            raise ValueError(f"gave a text of {len(choice):,} characters as its move (at most {MAX_MOVE_TEXT:,})")
-        try:
-            choice = game.parse_action(str.__str__(choice))
-        except ValueError as err:
-            raise ValueError(f"gave a text that is no move of this game ({_cut(err)})") from None
-    kind = type(choice)
-    try:
-        own = legal[legal.index(choice)]
-        if type(own) is not kind:  # a look-alike: find an equal action of its own type
-            own = next(a for a in legal if type(a) is kind and a == choice)
-    except Exception:  # not found, or a comparison that fails
-        shown = ", ".join(_shown(str(a), 60) for a in legal[:12])
-        more = f", ... ({len(legal)} in all)" if len(legal) > 12 else ""
-        raise ValueError(
-            f"chose {_shown(choice)}, which is not a legal move now; allowed: {shown or 'nothing'}{more}"
-        ) from None
-    return own
 
 
 def _state_seed(state):
@@ -335,22 +293,11 @@ def bot_move(state, seat: int, bot, look: bool = True):
         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
 
 
-#: Built-in bots whose ``act`` never changes, keeps or hands on the list of legal actions
-#: it is given, so they are given the state's own list, not a copy: (module, class) ->
-#: True when its ``act`` also always returns one of those very actions (its choice then
-#: needs no check), False when the choice is checked as any bot's is.
-_BUILT_IN = {
-    ("gamedesign.bots", "RandomBot"): True,
-    ("gamedesign.games.legday.bots", "GreedyLegDayBot"): True,
-    ("gamedesign.games.gym.bots", "GreedyGymBot"): False,
-    ("gamedesign.games.diet.bots", "GreedyDietBot"): False,
-}
-
-
 def _trust(bot) -> int:
     """2 for a built-in bot whose choices need no check, 1 for one that needs no copy of
     the legal actions, 0 for any other bot (a subclass, a changed ``act``, a bot object
-    of a user's own): see :data:`_BUILT_IN`."""
+    of a user's own): the ``move_trust`` its class declares beside its own ``act`` (see
+    :class:`gamedesign.core.Bot`)."""
     cls = type(bot)
     act = cls.__dict__.get("act")
     if act is not None and _TRUSTED.get(cls, (None,))[0] is act:
@@ -366,14 +313,12 @@ _TRUSTED: dict = {}
 
 
 def _trust_of_class(cls, act) -> int:
-    import sys
-
-    known = _BUILT_IN.get((cls.__module__, cls.__qualname__))
-    if known is None or getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is not cls:
+    level = cls.__dict__.get("move_trust", 0)  # declared by the class itself, never inherited
+    if level not in (1, 2) or getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is not cls:
         return 0
     if getattr(act, "__qualname__", None) != f"{cls.__qualname__}.act" or getattr(act, "__module__", None) != cls.__module__:
         return 0  # act replaced on the class
-    return 2 if known else 1
+    return level
 
 
 def _where(state, game_index=None, run_seed=None) -> str:
@@ -907,8 +852,6 @@ def batch_path(game, bots):
 
     A batch path plays only the bots named in its module's ``BATCH_BOTS`` and only games
     its module's ``batch_supports(game)`` accepts, where it defines one."""
-    from .registry import GAMES, game_module
-
     if getattr(game, "name", None) not in GAMES:
         return None
     module = game_module(game.name)
@@ -933,8 +876,6 @@ def _simulate_batch(game, bots, games, seed, labels, executor, workers, progress
     executor, and the table is the same however they run."""
     import numpy as np
     import pandas as pd
-
-    from .registry import game_module
 
     module = game_module(game.name)
     play = getattr(module, "batch_table", None)

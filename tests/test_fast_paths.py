@@ -146,7 +146,7 @@ def test_a_bot_object_a_caller_passes_is_never_trusted_even_a_patched_built_in_o
 
 
 def test_lab_standings_counted_on_equal_scoring_every_day():
-    from gamedesign.lab.record import _legday_game_standing, _legday_standing
+    from gamedesign.games.legday.lab import _legday_game_standing, _legday_standing
 
     game = gamedesign.load("legday", players=4, curl_overflow="new_set", tiebreak_shakes="cards")
     for seed in range(4):

@@ -17,7 +17,8 @@ from gamedesign import lab
 from gamedesign.games.legday.batch import play
 from gamedesign.games.legday.scoring import rule_use
 from gamedesign.lab.metrics import card_values, game_table
-from gamedesign.lab.record import _legday_batch_records, _legday_cards, record_games
+from gamedesign.games.legday.lab import _legday_batch_records, _legday_cards
+from gamedesign.lab.record import record_games
 
 OPTIONS = [
     ({}, 4),

@@ -17,7 +17,9 @@ from gamedesign import lab
 from gamedesign.games.gym import batch as gym_batch
 from gamedesign.games.gym.rules import GymState, tie_at_the_cut
 from gamedesign.lab.metrics import card_values, game_table
-from gamedesign.lab.record import _diet_batch_records, _gym_batch_records, _gym_cards, record_games
+from gamedesign.games.diet.lab import _diet_batch_records
+from gamedesign.games.gym.lab import _gym_batch_records, _gym_cards
+from gamedesign.lab.record import record_games
 
 GYM_OPTIONS = [
     ({}, 2),

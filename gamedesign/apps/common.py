@@ -7,6 +7,10 @@ import numbers
 
 import ipywidgets as widgets
 
+from gamedesign.bots import bot_names, make_bot
+from gamedesign.search import SearchBot
+from gamedesign.simulate import MAX_MOVES, bot_move, too_long
+
 
 class AppBox(widgets.VBox):
     """The box an app lives in.
@@ -45,8 +49,6 @@ def advance_bots(state, bots: dict, humans: set, on_move=None, on_choice=None, o
     """
     import time
 
-    from gamedesign.simulate import MAX_MOVES, bot_move, too_long
-
     limit = MAX_MOVES if max_moves is None else max_moves
     played = []
     while True:
@@ -81,11 +83,7 @@ def app_bot(spec, game, search_seats: int = 1):
     """The bot for ``spec`` in an app: as ``make_bot``, except that plain ``"search"``
     thinks for a time budget (its share of :data:`CLICK_SECONDS`), not a number of
     playouts, so that a click never freezes the app. ``"search:N"`` keeps its N playouts."""
-    from gamedesign.bots import make_bot
-
     if spec == "search" and game.can_sample_states():
-        from gamedesign.search import SearchBot
-
         return SearchBot(time_budget=max(0.02, CLICK_SECONDS / max(1, search_seats) / 2))
     return make_bot(spec, game)
 
@@ -172,8 +170,6 @@ def seat_specs(game, human, bots) -> list:
     seat, the people's entries ignored), or, with one other seat, a bot object. Unknown
     names and wrong lengths raise ``ValueError`` before any game starts.
     """
-    from gamedesign.bots import make_bot
-
     players = game.num_players
     people = [human] if isinstance(human, int) else sorted(human)
     others = players - len(people)
@@ -205,8 +201,6 @@ def seat_specs(game, human, bots) -> list:
 
 
 def _bot_names(game) -> list[str]:
-    from gamedesign.bots import bot_names
-
     return bot_names(game)
 
 

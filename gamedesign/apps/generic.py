@@ -21,6 +21,7 @@ import html
 
 import ipywidgets as widgets
 
+from gamedesign.bots import bot_label, bot_names
 from gamedesign.core import Game, brief, public_line
 from gamedesign.registry import load
 
@@ -127,8 +128,6 @@ class GameApp(common.AppBox):
         seed = common.check_seed(seed)
         self.game = game
         if bots is None:
-            from gamedesign.bots import bot_names
-
             bots = "greedy" if "greedy" in bot_names(game) else "random"
         seating = Seating(game, people, human, bots)
         self.specs = specs = seating.specs
@@ -364,8 +363,6 @@ class GameApp(common.AppBox):
 
 
 def _label(spec) -> str:
-    from gamedesign.bots import bot_label
-
     return bot_label(spec)
 
 

@@ -2,7 +2,8 @@
 
 ``hint(game, seat, observation, legal_actions)`` asks the game's greedy bot for its move
 and returns a :class:`Hint`: the move, a sentence saying why, and the values it compared
-(best first). ``search_hint(...)`` asks the search bot: the move it chose and, for each
+(best first), as the bot gives them (its ``hint(observation, legal_actions)`` method,
+beside its rules in the game's package; a bot without one gives its move alone). ``search_hint(...)`` asks the search bot: the move it chose and, for each
 move it tried, how it did in the games it imagined. Like every bot they read only the
 player's own observation and the legal actions, never the full state. ``HintBar`` is the
 widget: "Hint", "Why?" and "Ask search" buttons and the answer beneath them.
@@ -14,6 +15,8 @@ import html
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
+from gamedesign.bots import make_bot
+from gamedesign.core import legal_move
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,6 @@ class Hint:
 
 
 def _greedy(game, seat: int):
-    from gamedesign.bots import make_bot
-
     bot = make_bot("greedy", game)
     bot.reset(game, seat, 0)
     return bot
@@ -42,84 +43,22 @@ def _ranked(pairs) -> list:
     return sorted(pairs, key=lambda pair: -pair[1])
 
 
-def _legday(bot, observation, legal) -> Hint:
-    from gamedesign.apps.legday_cards import display_name
-
-    deck = bot.game.deck
-    gains = bot.card_values(observation)
-    values = _ranked((display_name(deck.card(name)), gain) for name, gain in gains.items())
-    best = max(gains, key=gains.get)
-    action = next(a for a in legal if a.card == best)
-    return Hint(
-        action,
-        f"Play {display_name(deck.card(best))}: it adds most to your estimated final score "
-        f"(points now, half-built sets, shake images, Leg Day safety).",
-        values,
-    )
-
-
-_GYM_REASON = {
-    "take": "the Kid worth most at the events likely to be in play (a Brat a little more: it steers the schedule)",
-    "advance": "the schedule change that makes the events in play best for your team's Kids and worst for theirs",
-    "place": "the Kid and spot where it scores most, keeping Kids that score more elsewhere for later",
-    "action": "the Event Action that raises your team's lead on the board most",
-    "give_back": "the Kid in your hand worth least at the events in play",
-    "coach": "a Coach beside your team's strongest unguarded side",
-}
-
-
-def _gym(bot, observation, legal) -> Hint:
-    step = observation["step"]
-    action = bot.act(observation, legal)
-    values = [(str(a), round(value, 2)) for a, value in bot.explain(observation, legal)]
-    return Hint(action, f"{_first_up(str(action))}: {_GYM_REASON.get(step, 'the best estimated gain')}.", values)
-
-
-_DIET_REASON = {
-    "own": "eat the meal or do the Exercise that loses the most weight (values: pounds lost)",
-    "neighbour": "feed your neighbour the most fattening meal you hold (values: pounds added)",
-    "willpower": "Willpower cancels the Cheat played on you",
-    "laziness": "answer with Laziness only when the race is at stake: the player leads, is near the target "
-    "or would reach it",
-    "cheat": "play a Cheat only when the race is at stake (the player leads or is near the target) or you hold two",
-}
-
-
-def _diet(bot, observation, legal) -> Hint:
-    from gamedesign.games.diet.bots import FRESH_CARD_VALUE
-
-    action = bot.act(observation, legal)
-    values = [(str(what), round(value, 2)) for what, value in bot.explain(observation, legal)]
-    if observation["phase"] == "planning":
-        reason = f"discard the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE})"
-    else:
-        reason = _DIET_REASON.get(observation["step"], "the best move now")
-    return Hint(action, f"{_first_up(str(action))}: {reason}.", values)
-
-
-#: Each game's hint: its greedy bot's choice and the values it compares.
-EXPLAIN = {"legday": _legday, "gym": _gym, "diet": _diet}
-
-
 def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
     """What the greedy bot would play for ``seat`` from ``observation`` only, and why."""
     legal = list(legal_actions)
     if not legal:
         raise ValueError("there is nothing to play now: wait for your turn")
     bot = _greedy(game, seat)
-    explain = EXPLAIN.get(game.name)
-    if explain is None:
+    if not callable(getattr(type(bot), "hint", None)):  # a greedy bot that gives no reasons
         return Hint(bot.act(observation, legal), "the greedy bot's choice")
-    return explain(bot, observation, legal)
+    action, reason, values = bot.hint(observation, legal)
+    return Hint(action, reason, list(values))
 
 
 def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0) -> Hint:
     """What the search bot (``make_bot("search")``, seeded by ``seed``) would play for
     ``seat`` from ``observation`` only, and the mean reward of each move it tried in its
     imagined games (best first)."""
-    from gamedesign.bots import make_bot
-    from gamedesign.simulate import legal_move
-
     legal = list(legal_actions)
     if not legal:
         raise ValueError("there is nothing to play now: wait for your turn")
@@ -198,4 +137,4 @@ class HintBar(widgets.VBox):
         self.layout.display = None if self.enabled and playing else "none"
 
 
-__all__ = ["Hint", "hint", "search_hint", "hint_html", "HintBar", "EXPLAIN"]
+__all__ = ["Hint", "hint", "search_hint", "hint_html", "HintBar"]

@@ -31,7 +31,7 @@ from gamedesign.lab.compare import compare_tables, run_variants
 from gamedesign.lab.metrics import card_values, game_table, summary
 from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
 from gamedesign.lab.verdict import DEFAULT_MEASURES, measures_table, verdict
-from gamedesign.registry import GAMES, game_class, game_module
+from gamedesign.registry import BUILT_IN, GAMES, game_class, game_module
 
 _STYLE = {"description_width": "270px"}
 #: The range of the Games slider.
@@ -99,7 +99,8 @@ def _deck_value(data: dict, path: tuple) -> int:
 class LabApp:
     """Widgets for one what-if experiment; ``widget`` is what a notebook shows."""
 
-    def __init__(self, game: str = "legday", games: int = 100, seed: int = 0):
+    def __init__(self, game: str | None = None, games: int = 100, seed: int = 0):
+        game = BUILT_IN[0] if game is None else game  # the first game of the course
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         if not isinstance(game, str) or game not in GAMES:
             raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
@@ -454,8 +455,8 @@ class LabApp:
                              "rules.", "ok")
 
 
-def lab_app(game: str = "legday", games: int = 100, seed: int = 0) -> widgets.VBox:
-    """The what-if lab as a widget."""
+def lab_app(game: str | None = None, games: int = 100, seed: int = 0) -> widgets.VBox:
+    """The what-if lab as a widget (``game``: a game's name; by default the first built-in game)."""
     return LabApp(game, games, seed).widget
 
 

@@ -15,18 +15,11 @@ import ipywidgets as widgets
 from gamedesign import odds
 from gamedesign.apps.common import AppBox, error_text, guard, message
 from gamedesign.charts import PALETTE, alt
+from gamedesign.registry import BUILT_IN, game_class
 
-#: Preset questions: (label, population, wanted, hand, at least, redraw).
-PRESETS = {
-    "Leg Day: a Leg Day in my opening 9": (108, 30, 9, 1, 0),
-    "Leg Day: a Bench Press pair in my opening 9": (108, 10, 9, 2, 0),
-    "Leg Day: three Overhead Presses in my opening 9": (108, 10, 9, 3, 0),
-    "GYM: a Brat in the first reveal of 12": (24, 6, 12, 1, 0),
-    "GYM: two or more Brats in the first reveal": (24, 6, 12, 2, 0),
-    "Diet: a 0 or -1 Breakfast in a fresh hand of 7": (52, 6, 7, 1, 0),
-    "Diet: the same after Planning (swap up to 3)": (52, 6, 7, 1, 3),
-    "Diet: my right-hand neighbour holds a +1 Breakfast": (52, 3, 7, 1, 0),
-}
+#: Preset questions: label -> (population, wanted, hand, at least, redraw), each built-in
+#: game's own (its ``Game.odds_questions``), in the order of the games.
+PRESETS = {label: numbers for name in BUILT_IN for label, numbers in game_class(name).odds_questions.items()}
 
 
 def distribution_chart(successes: int, population: int, draws: int, need: int, redraw: int = 0) -> alt.Chart:

@@ -15,6 +15,9 @@ import altair as alt
 import pandas as pd
 
 from ..lab import labels as names
+from ..files import check_output, write_bytes
+from ..lab.metrics import game_table
+from .. import runtime
 from ..lab.verdict import guess_game
 from . import PALETTE, _need
 
@@ -189,8 +192,6 @@ def length_chart(tables: dict, unit: str = "", title: str = "How long games last
     """Share of games of each length, one colour per variant (``tables``: label -> a game
     table of :func:`gamedesign.lab.metrics.game_table`, or label -> the records it is made
     from, as :func:`gamedesign.lab.run_variants` returns them)."""
-    from ..lab.metrics import game_table
-
     if not isinstance(tables, dict) or not tables:
         raise ValueError("length_chart takes a table of variant -> games: lab.run_variants(...) (variant -> records) "
                          "or {label: lab.metrics.game_table(records)}; a comparison table holds no game lengths, "
@@ -296,13 +297,10 @@ def save_chart(chart, path, scale: float = 2.0) -> Path:
     """
     import io
 
-    from ..files import check_output, write_bytes
-    from ..runtime import IN_BROWSER
-
     path = check_output(path)
     if path.suffix not in (".png", ".svg"):
         raise ValueError(f"save a chart as .png or .svg, not {path.name!r}")
-    if IN_BROWSER:
+    if runtime.IN_BROWSER:
         raise ValueError(
             "save_chart cannot write PNG or SVG in the browser (JupyterLite): it needs vl-convert-python, "
             "which does not run there. Use the chart's own menu (the ... button at its top right: "

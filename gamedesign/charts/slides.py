@@ -15,7 +15,7 @@ whole chart fills a 16:9 area. The original chart is left as it was.
 
 from __future__ import annotations
 
-from . import alt
+from .vega import alt
 
 #: Width and height of the whole chart's plotting area on a slide (16:9 once the title,
 #: axis labels and legend are added around it).

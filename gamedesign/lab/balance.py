@@ -47,7 +47,8 @@ from . import labels
 from .. import runtime
 from ..core import clip
 from ..runtime import cores
-from ..simulate import MAX_SEED
+from ..registry import GAMES, game_class
+from ..simulate import MAX_SEED, _process_pool, run_seed
 from .compare import compare_tables
 from .metrics import card_values, game_table, seat_balance, seat_columns
 from .record import record_games
@@ -262,8 +263,6 @@ def card_value(card: str, low: float, high: float) -> CardValue:
 
 
 def _option_names(base: Variant) -> list[str]:
-    from ..registry import game_class
-
     return [f.name for f in dataclasses.fields(game_class(base.game).Options) if f.name != "deck"]
 
 
@@ -315,8 +314,6 @@ def _path(base: Variant, name: str) -> tuple:
 def _current(base: Variant, path: tuple):
     """The value a parameter has in ``base``."""
     if path[0] == "options":
-        from ..registry import game_class
-
         fields = {f.name: f.default for f in dataclasses.fields(game_class(base.game).Options)}
         return base.options.get(path[1], fields[path[1]])
     data = base.deck_data() or default_deck_data(base.game)
@@ -395,8 +392,6 @@ def default_space(game) -> dict:
 
     A game none of whose options declares values (and with no levers) gets a
     ``ValueError`` that says how to declare them."""
-    from ..registry import GAMES, game_class
-
     if isinstance(game, str):
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
@@ -668,8 +663,6 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
         raise ValueError(f"workers must be a whole number, 1 or more (or None: decided by the budget); not {workers!r}")
     if workers > 1 and not runtime.CAN_START_PROCESSES:
         raise ValueError(runtime.no_processes(workers))
-    from ..simulate import run_seed
-
     seed = run_seed(seed)
     params = check_space(base, space)
     paths = {name: path for name, (path, _) in params.items()}
@@ -683,8 +676,6 @@ def search_balance(game, space: dict, goal: Goal, budget=20, seed: int = 0, *, b
     rows = []
     pool = None
     if workers > 1:
-        from ..simulate import _process_pool
-
         pool = _process_pool(min(workers, BATCH, cores()))
     try:
         done = 0

@@ -24,7 +24,7 @@ from ..runtime import cores
 from ..simulate import MAX_GAMES, _process_pool, _run, _unpicklable, _whole, check_workers, lineup
 from .record import (CHUNK, PARALLEL_FROM, _batch_chunk, _Progress, _record_chunk, batch_record_tasks,
                      batch_recorded, profile_of, record_games, record_tasks)
-from .variants import Variant
+from .variants import Variant, load_preset
 
 
 def _as_variant(v) -> Variant:
@@ -33,8 +33,6 @@ def _as_variant(v) -> Variant:
     if isinstance(v, dict):
         return Variant.from_dict(v)
     if isinstance(v, str):
-        from .variants import load_preset
-
         return load_preset(v)
     raise ValueError(f"a variant is a Variant, a table of its fields, or a preset name/path; not {v!r}")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numbers
 
-from .record import Profile
+from .profile import Profile
 
 
 def _scores(state):

@@ -14,7 +14,12 @@ event (``"seat {k} wins"``, ``"points from {x}"``, ``"in play: {x}"``, ``"rule u
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+from collections.abc import Mapping
+
+from ..core import Game
+from ..registry import BUILT_IN, game_class
 
 #: Kinds of numbers: how a value and a change are written, and which measures share a chart axis.
 KINDS = {
@@ -25,11 +30,53 @@ KINDS = {
     "p-value": "a probability from a test",
 }
 
-#: The unit of game length for each game.
-LENGTH_UNITS = {"legday": "days", "gym": "turns", "diet": "turns"}
 
-#: What a game's points are called.
-POINT_UNITS = {"legday": "points", "gym": "points", "diet": "pounds"}
+
+def game_of(game) -> type | None:
+    """The class of ``game``: a game, a game class or a known game's name (None: no game,
+    or a name no game has). Each game's words come from its class (``Game.length_unit``,
+    ``point_unit``, ``card_worth``, ``measures``, ``verdict_signs`` and its options'
+    ``label``, ``explain`` and ``value_labels``)."""
+    if game is None:
+        return None
+    if isinstance(game, type):
+        return game if issubclass(game, Game) else None
+    if isinstance(game, Game):
+        return type(game)
+    if isinstance(game, str):
+        try:
+            return game_class(game)
+        except ValueError:
+            return None
+    return None
+
+
+class _ByGame(Mapping):
+    """One word each game declares (its class's ``attribute``), by game: a name, a game or a
+    class. Iterates over the built-in games; a game that declares nothing is missing."""
+
+    def __init__(self, attribute: str, missing=""):
+        self.attribute, self.missing = attribute, missing
+
+    def __getitem__(self, game):
+        cls = game_of(game)
+        value = getattr(cls, self.attribute, self.missing) if cls is not None else self.missing
+        if value == self.missing:
+            raise KeyError(game)
+        return value
+
+    def __iter__(self):
+        return iter(BUILT_IN)
+
+    def __len__(self) -> int:
+        return len(BUILT_IN)
+
+
+#: The unit of game length of each game (its ``Game.length_unit``).
+LENGTH_UNITS = _ByGame("length_unit")
+
+#: What a game's points are called (its ``Game.point_unit``).
+POINT_UNITS = _ByGame("point_unit")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,57 +124,9 @@ _MEASURES = {
     "length spread": ("Spread of game length", "standard deviation of game length", "length", ""),
     "skill depth": ("Skill depth", "how far and how surely better bots beat worse ones: the stronger bot's mean "
                     "edge over the fair share, as a share of the most it could be (lab.compare_skill)", "share", ""),
-    # Leg Day
-    "eliminated players": ("Players eliminated", "players eliminated at the end of a game", "count", ""),
-    "decided by a tie-break": ("Decided by a tie-break", "share of games whose winner was found by a tie-break",
-                               "share", ""),
-    "points from {x}": ("Points from {x}", "mean points a scoring player got from {x} in a game", "points", ""),
-    # GYM
-    "Coach placements": ("Coaches placed", "Coaches put beside an event in a game", "count", ""),
-    "Event Actions used": ("Event Actions used", "Lift, Switch, Swap, Move, Force and Pick actions taken in a game",
-                           "count", ""),
-    "Brat advances": ("Brat advances", "schedule advances after taking a Brat, per game", "count", ""),
-    "decided by a tie": ("Won on a tie", "share of games team A won on a tie", "share", ""),
-    "in play: {x}": ("{x} in play", "share of games in which the event {x} was among the four in play", "share", ""),
-    # The Diet Game
-    "answers played": ("Answers played", "Laziness and Willpower cards played in a game", "count", ""),
-    "cheats played": ("Cheats played", "Cheat cards played in a game", "count", ""),
-    "fattening meals fed": ("Fattening meals fed", "fattening meals fed to a neighbour in a game", "count", ""),
-    "reshuffles": ("Reshuffles", "times the discard pile became the new deck in a game", "count", ""),
     # How often each rule mattered: the rule events of each game (Game.rule_events)
     "rule used: {x}": ("Rule used: {x}", "times the rule event {x} happened in a game (a game's own rule_events)",
                        "count", ""),
-    "rule used: curl overflow": ("Rule used: a 6th Preacher Curl", "Leg Day: scoring players with more Preacher "
-                                 "Curls than the curl table, whose curl points the option curl_overflow decided, per "
-                                 "game", "count", ""),
-    "rule used: shake tie for most": ("Rule used: shake tie for most", "Leg Day: share of games in which two or "
-                                      "more tied for most shake images and someone had fewer (shake_second_after_tie "
-                                      "decided second place)", "share", ""),
-    "rule used: shake tie-break": ("Rule used: shake tie-break", "Leg Day: tie-breaks settled by comparing Protein "
-                                   "Shakes (tiebreak_shakes), for the elimination and for the winner, per game",
-                                   "count", ""),
-    "rule used: eliminated player with shakes": ("Rule used: eliminated shakes", "Leg Day: eliminated players "
-                                                 "holding shake images, kept out of the shake race or in it by "
-                                                 "eliminated_in_shake_race, per game", "count", ""),
-    "rule used: elimination applied": ("Rule used: elimination", "Leg Day: players eliminated or penalised for the "
-                                       "fewest Leg Days (elimination), per game", "count", ""),
-    "rule used: schedule advance after a Brat": ("Rule used: Brat advance", "GYM: schedule advances after taking "
-                                                 "a Brat, each shaped by brat_advance, per game", "count", ""),
-    "rule used: Coach beside an open spot": ("Rule used: Coach beside an open spot", "GYM: placements made while a "
-                                             "Coach stood beside an empty position of the placer's side "
-                                             "(coach_blocks_placement), per game", "count", ""),
-    "rule used: team B starts the play phase": ("Rule used: team B starts", "GYM: share of games in which team B "
-                                                "took the first turn of the Play phase (play_phase_first)",
-                                                "share", ""),
-    "rule used: action open on the last placement": ("Rule used: action on the last placement", "GYM: share of "
-                                                     "games whose last placement had an Event Action open, kept or "
-                                                     "taken away by last_placement_action", "share", ""),
-    "rule used: schedule tie at the cut": ("Rule used: schedule tie", "GYM: share of games in which the 4th and 5th "
-                                           "events were level, so schedule_tiebreak chose an event in play",
-                                           "share", ""),
-    "rule used: meal skipped in last place": ("Rule used: meal skipped in last place", "Diet: meals skipped by a "
-                                              "player alone in last place, whom feed_last_place lets the neighbour "
-                                              "feed or spares, per game", "count", ""),
 }
 
 #: Per-card measures (the columns of :func:`gamedesign.lab.metrics.card_values`).
@@ -140,15 +139,55 @@ CARD_MEASURES = {
                                 "who won", "share"),
 }
 
-#: How a copy's worth is counted in each game (the per-card ``points per copy``).
-CARD_WORTH = {
-    "legday": "a copy's share of its category's points (a Pull-Up its printed points; eliminated players score 0)",
-    "gym": "a Kid's value in the colour of the event it ended on, for its team",
-    "diet": "the pounds a card swung for the player who played it (a cancelled Exercise or Cheat: 0)",
-}
+#: How a copy's worth is counted in each game (the per-card ``points per copy``, its
+#: ``Game.card_worth``).
+CARD_WORTH = _ByGame("card_worth")
 
-_PATTERNS = [(re.compile("^" + re.escape(name).replace(r"\{k\}", r"(?P<k>\d+)").replace(r"\{x\}", "(?P<x>.+)") + "$"),
-              name) for name in _MEASURES if "{" in name]
+
+def _patterns(table: dict) -> list:
+    return [(re.compile("^" + re.escape(name).replace(r"\{k\}", r"(?P<k>\d+)").replace(r"\{x\}", "(?P<x>.+)") + "$"),
+             name) for name in table if "{" in name]
+
+
+def _split(measures: dict) -> tuple:
+    """A game's own measures as (its facts, its rule events' measures), leaving out the
+    ones that only reword a measure of every game."""
+    own = {k: v for k, v in measures.items() if k not in _MEASURES}
+    return ({k: v for k, v in own.items() if not k.startswith("rule used: ")},
+            {k: v for k, v in own.items() if k.startswith("rule used: ")})
+
+
+@functools.cache
+def _built_in_table(games: tuple) -> tuple:
+    """Every measure the docs list, in their order (every game's, then each built-in game's
+    own, then how often each rule mattered), with its patterns and the docs' groups."""
+    every = [k for k in _MEASURES if not k.startswith("rule used: ")]
+    table = {k: _MEASURES[k] for k in every}
+    groups = {"every game, per game": tuple(every[:15]), "every game, over a set of games": tuple(every[15:])}
+    rules = {k: v for k, v in _MEASURES.items() if k.startswith("rule used: ")}
+    for name in games:
+        cls = game_class(name)
+        facts, events = _split(cls.measures)
+        table.update(facts)
+        rules.update(events)
+        groups[cls.title] = tuple(facts)
+    table.update(rules)
+    groups["how often each rule mattered"] = tuple(rules)
+    return table, _patterns(table), groups
+
+
+def _table() -> tuple:
+    return _built_in_table(tuple(BUILT_IN))
+
+
+def __getattr__(name: str):
+    """:data:`MEASURE_NAMES` and :data:`MEASURE_GROUPS`, gathered from the built-in games on
+    first use."""
+    if name == "MEASURE_NAMES":
+        return tuple(_table()[0])
+    if name == "MEASURE_GROUPS":
+        return dict(_table()[2])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Fill(dict):
@@ -158,30 +197,42 @@ class _Fill(dict):
         return key.upper() if key == "x" else key
 
 
-def measure(name: str, game: str | None = None) -> Measure:
+def _entry(name: str, cls) -> tuple:
+    """The (label, help, kind, better) texts of ``name`` and the pattern's fills: the game's
+    own measures first (``Game.measures``), then every measure the lab knows."""
+    table, patterns, _ = _table()
+    own = getattr(cls, "measures", None) or {}
+    for known in (own, table):
+        if name in known:
+            return known[name], {}
+    for known, found_in in ((own, _patterns(own)), (table, patterns)):
+        for pattern, key in found_in:
+            found = pattern.match(name)
+            if found:
+                return known[key], found.groupdict()
+    return None, {}
+
+
+def measure(name: str, game=None) -> Measure:
     """The :class:`Measure` called ``name`` (a column of ``game_table`` or a set measure).
 
     An unknown name (a game's own fact not listed here) gets its own name as label.
-    ``game`` fills in the units (days or turns, points or pounds).
+    ``game`` (a game, its class or its name) fills in its words: its own measures, what its
+    length and points are counted in (days or turns, points or pounds).
     """
     if not isinstance(name, str):
         raise ValueError(f"a measure is named by a text, not {name!r}")
-    entry, fill = _MEASURES.get(name), {}
-    if entry is None:
-        for pattern, key in _PATTERNS:
-            found = pattern.match(name)
-            if found:
-                entry, fill = _MEASURES[key], found.groupdict()
-                break
+    cls = game_of(game)
+    entry, fill = _entry(name, cls)
     if entry is None:
         return Measure(name, name[:1].upper() + name[1:], "a count or share the game itself reports", "count")
     label, help_text, kind, better = (part.format_map(_Fill(fill)) for part in entry)
-    if game == "diet" and kind == "points":
-        help_text = help_text.replace("points", "pounds")
-        if name in ("mean score", "winning score"):
-            label = {"mean score": "Mean weight change", "winning score": "Winner's weight change"}[name]
-    if name == "length" and game in LENGTH_UNITS:
-        label = f"Game length ({LENGTH_UNITS[game]})"
+    points = getattr(cls, "point_unit", "points") or "points"
+    if points != "points" and kind == "points":
+        help_text = help_text.replace("points", points)
+    length = getattr(cls, "length_unit", "")
+    if name == "length" and length:
+        label = f"Game length ({length})"
     return Measure(name, label, help_text, kind, better)
 
 
@@ -208,76 +259,97 @@ def unit(name: str, game: str | None = None) -> str:
     return ""
 
 
+def point_unit(game) -> str:
+    """What ``game``'s points are called (``"points"`` unless it says otherwise)."""
+    return POINT_UNITS.get(game, "points")
+
+
+def length_unit(game, otherwise: str = "") -> str:
+    """What ``game``'s length is counted in (``otherwise`` when it does not say)."""
+    return LENGTH_UNITS.get(game, otherwise)
+
+
 # ----------------------------------------------------------------------------------------
 # Rule options and deck numbers
 # ----------------------------------------------------------------------------------------
 
 #: (game, option) -> (label, one-line help, {value: label of the value}).
-OPTIONS = {
-    ("legday", "curl_overflow"): ("A 6th Preacher Curl", "what a Preacher Curl beyond the 5th of a set does",
-                                  {"cap": "adds nothing", "new_set": "starts a new set"}),
-    ("legday", "shake_second_after_tie"): ("Shake race: second place after a tie",
-                                           "whether second place is still awarded when two or more tie for most",
-                                           {True: "still awarded", False: "not awarded"}),
-    ("legday", "tiebreak_shakes"): ("Shake tie-breaks count", "what breaks a tie in the Protein Shake race",
-                                    {"images": "shake images", "cards": "shake cards"}),
-    ("legday", "eliminated_in_shake_race"): ("Eliminated players in the shake race",
-                                             "whether eliminated players still count in the shake ranking",
-                                             {False: "left out", True: "still ranked (score nothing)"}),
-    ("gym", "brat_advance"): ("After taking a Brat, advance", "how the event schedule advances after a Brat",
-                              {"either": "one event 2 steps or two events 1 step", "two_to_one": "one event 2 steps",
-                               "one_to_two": "two events 1 step"}),
-    ("gym", "coach_blocks_placement"): ("A Coach blocks its side", "whether a Coach also stops players placing a "
-                                        "Kid on its side", {False: "no", True: "yes"}),
-    ("diet", "deal_at_start"): ("Deal 7 cards at the start", "whether hands are dealt at setup or fill on each "
-                                "player's first turn", {True: "yes", False: "no: hands fill on the first turn"}),
-    ("diet", "first_player"): ("Seat that starts", "the seat that takes the first turn", {}),
-    ("diet", "target"): ("Winning weight change (pounds)", "the weight change that wins the game the moment it is "
-                         "reached", {}),
-    ("diet", "max_turns"): ("Turns before a draw", "turns in all before a stalled game ends in a draw", {}),
-    ("legday", "elimination"): ("The fewest Leg Days", "what happens to the players with the fewest Leg Days at the "
-                                "end", {"fewest": "score nothing (eliminated)", "penalty": "lose points and play on",
-                                        "none": "nothing happens to them"}),
-    ("legday", "elimination_penalty"): ("Points the fewest Leg Days lose", "with 'lose points and play on': the "
-                                        "points the fewest Leg Days lose", {}),
-    ("gym", "play_phase_first"): ("Who starts the Play phase", "which team places the first Kid (the other team "
-                                  "places the last)", {"A": "team A (the dealer)", "B": "team B",
-                                                       "weaker_hands": "the team with the weaker hands"}),
-    ("gym", "last_placement_action"): ("Action on the last placement", "whether the turn that places the last Kid "
-                                       "keeps its Event Action", {True: "yes", False: "no: the game ends at once"}),
-    ("gym", "schedule_tiebreak"): ("Schedule ties go to", "which of the events level on the schedule goes in play",
-                                   {"column": "the event higher in the column", "random": "a random draw"}),
-    ("diet", "feed_last_place"): ("Feed the player in last place", "whether a player heavier than everyone else can "
-                                  "be fed a fattening meal", {True: "yes", False: "no: they are spared"}),
-}
 
-#: Deck fields -> (label template, help). ``{card}`` is the card's name.
-DECK_FIELDS = {
+#: Deck fields every deck may have -> (label template, help). ``{card}`` is the card's
+#: name. A game's own deck fields are its ``Game.deck_fields``.
+_DECK_FIELDS = {
     "count": ("{card}: copies", "how many copies of {card} the deck holds"),
     "points": ("{card}: points", "the points printed on {card}"),
-    "images": ("{card}: shake images", "the shake images printed on {card}"),
-    "pounds": ("{card}: pounds", "the pounds {card} adds (+) or takes off (-)"),
-    "skill": ("{card}: {colour} skill", "{card}'s value at a {colour} event"),
-    "bench_set_size": ("Bench Press: cards in a pair", "Bench Press cards that make one set"),
-    "bench_set_points": ("Bench Press: points a pair", "points for each Bench Press set"),
-    "press_set_size": ("Overhead Press: cards in a set", "Overhead Press cards that make one set"),
-    "press_set_points": ("Overhead Press: points a set", "points for each Overhead Press set"),
-    "shake_most_points": ("Shake race: points for most", "points for the most Protein Shakes"),
-    "shake_second_points": ("Shake race: points for second", "points for the second most Protein Shakes"),
-    "legday_face_up_points": ("Leg Day face up: points", "points for each Leg Day card left face up"),
-    "selfie_points_per_symbol": ("Selfie: points a symbol", "points a Selfie scores for each symbol it sees"),
     "hand_size": ("Hand size", "cards in a hand"),
-    "days_per_week": ("Days a week", "days (picks) in each week"),
-    "weeks": ("Weeks", "weeks in a game"),
-    "planning_discards": ("Planning: most cards swapped", "cards a player may swap in the Planning phase"),
 }
 
 
-def option(game: str, name: str) -> tuple:
-    """``(label, help, value labels)`` of a rule option (its own name and doc when not listed)."""
-    if (game, name) in OPTIONS:
-        return OPTIONS[(game, name)]
-    return name.replace("_", " ").capitalize(), "", {}
+class _DeckFields(Mapping):
+    """Every deck field the lab names: those of every deck, then each built-in game's own
+    (``Game.deck_fields``)."""
+
+    def _table(self) -> dict:
+        table = dict(_DECK_FIELDS)
+        for game in BUILT_IN:
+            table.update(getattr(game_class(game), "deck_fields", {}))
+        return table
+
+    def __getitem__(self, field):
+        return self._table()[field]
+
+    def __iter__(self):
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+#: Deck fields -> (label template, help). ``{card}`` is the card's name.
+DECK_FIELDS = _DeckFields()
+
+
+def _field(cls, name: str):
+    options = getattr(cls, "Options", None)
+    if options is None or not dataclasses.is_dataclass(options):
+        return None
+    return next((f for f in dataclasses.fields(options) if f.name == name), None)
+
+
+def option(game, name: str) -> tuple:
+    """``(label, help, value labels)`` of a rule option, as the option declares them
+    (``option(default, ..., label=..., explain=..., value_labels=...)``); its own name, no
+    help and no value labels when it declares none. ``game``: a game, its class or name."""
+    field = _field(game_of(game), name)
+    text = field.metadata.get("label", "") if field is not None else ""
+    if not text:
+        return name.replace("_", " ").capitalize(), "", {}
+    return text, field.metadata.get("explain", ""), dict(field.metadata.get("value_labels") or {})
+
+
+class _Options(Mapping):
+    """``(game, option) -> (label, help, value labels)`` of every built-in game's options
+    that declare a label (read from the options themselves)."""
+
+    def _items(self) -> dict:
+        out = {}
+        for game in BUILT_IN:
+            for field in dataclasses.fields(game_class(game).Options):
+                if field.metadata.get("label"):
+                    out[(game, field.name)] = option(game, field.name)
+        return out
+
+    def __getitem__(self, key):
+        return self._items()[key]
+
+    def __iter__(self):
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+
+#: ``(game, option) -> (label, help, value labels)`` of the built-in games' rule options.
+OPTIONS = _Options()
 
 
 def option_label(game: str, name: str) -> str:
@@ -296,9 +368,11 @@ def value_label(game: str, name: str, value) -> str:
     return str(value).replace("_", " ")
 
 
-def deck_field(field: str, card: str = "", colour: str = "") -> tuple:
-    """``(label, help)`` of a deck number: a card's field or a deck-wide entry."""
-    text, help_text = DECK_FIELDS.get(field, (f"{card}: {field}" if card else field.replace("_", " "), ""))
+def deck_field(field: str, card: str = "", colour: str = "", game=None) -> tuple:
+    """``(label, help)`` of a deck number: a card's field or a deck-wide entry (``game``'s
+    own ``deck_fields`` first, when a game is given)."""
+    own = getattr(game_of(game), "deck_fields", None) or {}
+    text, help_text = own.get(field) or DECK_FIELDS.get(field, (f"{card}: {field}" if card else field.replace("_", " "), ""))
     return text.format(card=card, colour=colour), help_text.format(card=card, colour=colour)
 
 
@@ -309,20 +383,6 @@ def markdown_table(names, game: str | None = None) -> str:
         m = measure(name, game)
         lines.append(f"| {m.label} | `{name}` | {m.help} |")
     return "\n".join(lines)
-
-
-#: Every measure's column name (patterns with ``{k}`` or ``{x}``), in the docs' order.
-MEASURE_NAMES = tuple(_MEASURES)
-
-#: The measures by where they apply, as the docs list them.
-MEASURE_GROUPS = {
-    "every game, per game": MEASURE_NAMES[:15],
-    "every game, over a set of games": MEASURE_NAMES[15:19],
-    "Don't Skip Leg Day": MEASURE_NAMES[19:22],
-    "GYM": MEASURE_NAMES[22:27],
-    "The Diet Game": MEASURE_NAMES[27:31],
-    "how often each rule mattered": MEASURE_NAMES[31:],
-}
 
 
 def card_markdown_table() -> str:
@@ -351,6 +411,9 @@ __all__ = [
     "measure",
     "option",
     "option_label",
+    "game_of",
+    "length_unit",
+    "point_unit",
     "unit",
     "value_label",
 ]

@@ -19,6 +19,7 @@ from collections import defaultdict
 import pandas as pd
 
 from . import labels
+from ..registry import game_class
 from .stats import Z, wilson
 
 #: The per-game measures every game has (the first columns of :func:`game_table`).
@@ -312,8 +313,6 @@ def rule_use(records) -> pd.DataFrame:
     if isinstance(records, dict):
         return pd.concat([rule_use(recs).assign(variant=label) for label, recs in records.items()],
                          ignore_index=True)
-    from ..registry import game_class
-
     records = list(records)
     name = next((r.game_name for r in records if r.game_name), "")
     try:

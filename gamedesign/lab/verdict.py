@@ -24,8 +24,9 @@ import math
 
 import pandas as pd
 
+from ..registry import GAMES, game_class
 from . import labels
-from .stats import LEVEL, expected_false_alarms, games_needed, is_diagnostic, round_games
+from .stats import LEVEL, expected_false_alarms, games_needed, is_diagnostic, round_games, with_correction
 
 #: The measures of the short table, when a student chooses none (those present are shown).
 DEFAULT_MEASURES = ("win-rate gap", "seat 0 wins", "length", "mean score", "lead changes", "drama")
@@ -36,14 +37,16 @@ CHANGE_WORTH_SEEING = {"share": 0.05, "points": 1.0, "length": 1.0, "count": 1.0
 #: Measures that repeat another one (left out of the headline).
 _REPEATS = {"completed", "winning score", "decision points", "comeback", "balance chi-square p"}
 
-_GAME_SIGNS = {"legday": ("points from ", "eliminated players"), "gym": ("Coach placements", "in play: "),
-               "diet": ("answers played", "reshuffles")}
-
-
 def guess_game(measures) -> str | None:
-    """The game a table of measures comes from, by its game-specific measures (None: unknown)."""
+    """The game a table of measures comes from, for a table whose game is not given: the
+    first known game (the built-in ones first) that has a measure starting with one of
+    its ``Game.verdict_signs`` (None: unknown). Give the game to say it outright."""
     names = list(measures)
-    for game, signs in _GAME_SIGNS.items():
+    for game in GAMES:
+        try:
+            signs = getattr(game_class(game), "verdict_signs", ())
+        except ValueError:  # a registered game that cannot be imported here
+            continue
         if any(name.startswith(sign) for name in names for sign in signs):
             return game
     return None
@@ -62,8 +65,6 @@ def _check(comparison) -> None:
 def _with_holm(comparison: pd.DataFrame) -> pd.DataFrame:
     if "clear_holm" in comparison.columns:
         return comparison
-    from .stats import with_correction
-
     return with_correction(comparison)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...bots import Bot
+from ...core import Bot
 from .cards import MEALS
 from .rules import Discard, Pass, Play, Skip
 
@@ -29,8 +29,21 @@ FRESH_CARD_VALUE = 1.6
 DANGER_MARGIN = 3
 
 
+#: Why the greedy bot plays what it plays, by step (the apps' hints).
+HINT_REASONS = {
+    "own": "eat the meal or do the Exercise that loses the most weight (values: pounds lost)",
+    "neighbour": "feed your neighbour the most fattening meal you hold (values: pounds added)",
+    "willpower": "Willpower cancels the Cheat played on you",
+    "laziness": "answer with Laziness only when the race is at stake: the player leads, is near the target "
+    "or would reach it",
+    "cheat": "play a Cheat only when the race is at stake (the player leads or is near the target) or you hold two",
+}
+
+
 class GreedyDietBot(Bot):
     """Greedy: best meal now, answers when the race is at stake, ties by its seeded generator."""
+
+    move_trust = 1  # see gamedesign.core.Bot
 
     name = "greedy"
 
@@ -64,6 +77,18 @@ class GreedyDietBot(Bot):
                 return self._pick(plays)
             return next((a for a in legal_actions if isinstance(a, (Pass, Skip))), None)
         return self._pick(list(legal_actions))  # pragma: no cover - every step is handled above
+
+    def hint(self, observation: dict, legal_actions) -> tuple:
+        """The move this bot would play, why in a sentence (:data:`HINT_REASONS`, by step) and
+        the values it compared: for the apps' hints."""
+        action = self.act(observation, legal_actions)
+        values = [(str(what), round(value, 2)) for what, value in self.explain(observation, legal_actions)]
+        if observation["phase"] == "planning":
+            reason = f"discard the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE})"
+        else:
+            reason = HINT_REASONS.get(observation["step"], "the best move now")
+        text = str(action)
+        return action, f"{text[:1].upper() + text[1:]}: {reason}.", values
 
     def explain(self, observation: dict, legal_actions) -> list:
         """What the bot compares for this decision, as ``(choice, value)`` pairs, largest

@@ -8,7 +8,7 @@ pounds and rules. The readings of the rulebook are those of ``docs/diet.md``.
 
 from __future__ import annotations
 
-from ...printables import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet
 from .cards import MEALS
 
 #: The band colour of each kind (the kind is always written on the card as well).

@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
+from . import labels as words, text as views
 from .cards import MEALS, Deck, load_deck
 
 #: The eight phases of a turn, in order.
@@ -160,16 +161,30 @@ class DietOptions:
     """Rule options of The Diet Game (the defaults follow the rulebook as read in ``docs/diet.md``)."""
 
     deal_at_start: bool = option(
-        True, (True, False), "deal every player 7 cards at setup (False: hands start empty and fill on each turn)"
+        True, (True, False), "deal every player 7 cards at setup (False: hands start empty and fill on each turn)",
+        label="Deal 7 cards at the start",
+        explain="whether hands are dealt at setup or fill on each player's first turn",
+        value_labels={True: "yes", False: "no: hands fill on the first turn"},
     )
-    first_player: int = option(0, doc="the seat that takes the first turn", check=_check_first_player)
-    target: int = option(-10, doc="the weight change that wins the game the moment it is reached", check=_check_target)
+    first_player: int = option(0, doc="the seat that takes the first turn", check=_check_first_player,
+        label="Seat that starts",
+        explain="the seat that takes the first turn",
+    )
+    target: int = option(-10, doc="the weight change that wins the game the moment it is reached", check=_check_target,
+        label="Winning weight change (pounds)",
+        explain="the weight change that wins the game the moment it is reached",
+    )
     max_turns: int = option(
-        200, doc="turns in all (every player's turns together) before a stalled game ends in a draw", check=_check_max_turns
+        200, doc="turns in all (every player's turns together) before a stalled game ends in a draw", check=_check_max_turns,
+        label="Turns before a draw",
+        explain="turns in all before a stalled game ends in a draw",
     )
     feed_last_place: bool = option(
         True, (True, False), "the right-hand neighbour may feed a fattening meal to the player in last place "
-        "(False: a player heavier than everyone else cannot be fed)"
+        "(False: a player heavier than everyone else cannot be fed)",
+        label="Feed the player in last place",
+        explain="whether a player heavier than everyone else can be fed a fattening meal",
+        value_labels={True: "yes", False: "no: they are spared"},
     )
     deck: object = option(None, doc="a deck file path or deck data (None: the rulebook's 52 cards)")
 
@@ -284,6 +299,33 @@ class DietGame(Game):
     default_players = 4
     Options = DietOptions
     rule_events = {"meal skipped in last place": "feed_last_place"}
+
+    # The design lab's words for this game (see .labels).
+    length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
+    measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
+    odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
+    lab_concepts = "gamedesign.games.diet.targeting"  # leader_targeting
+
+    log_sentences = views.DIET_SENTENCES
+
+    def text_view(self, observation, names, full):
+        """Whose day and which phase, the weights, the hand with its meals and pounds (see .text)."""
+        return views.diet_view(self, observation, names, full)
+
+    def value_text(self, value, observation=None):
+        """A card with what it does."""
+        return views.value_text(self, value, observation)
+
+    def points_text(self, points):
+        """A weight change: "+1 lb", "0 lb", "-1 lb"."""
+        return views.pounds(points)
+
+    def lab_profile(self):
+        """How the design lab reads The Diet Game: the profile of this package's ``lab`` module
+        (imported on first use: it needs numpy)."""
+        from .lab import PROFILE
+
+        return PROFILE
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)

@@ -19,7 +19,7 @@ it saw go into other hands (``known_hands``), the board and the Coaches. Its cho
 
 from __future__ import annotations
 
-from ...bots import Bot
+from ...core import Bot
 from .rules import Advance, Coach, Force, Lift, Move, PickFrom, Place, Swap, Switch, Take, in_play_shares, select_events
 
 # Rough worth of the random draws: Force spoils an opponent's next placement, Pick trades
@@ -32,8 +32,21 @@ OUTSIDE_WEIGHT = 0.35
 BRAT_STEERING = 0.8
 
 
+#: Why the greedy bot plays what it plays, by step (the apps' hints).
+HINT_REASONS = {
+    "take": "the Kid worth most at the events likely to be in play (a Brat a little more: it steers the schedule)",
+    "advance": "the schedule change that makes the events in play best for your team's Kids and worst for theirs",
+    "place": "the Kid and spot where it scores most, keeping Kids that score more elsewhere for later",
+    "action": "the Event Action that raises your team's lead on the board most",
+    "give_back": "the Kid in your hand worth least at the events in play",
+    "coach": "a Coach beside your team's strongest unguarded side",
+}
+
+
 class GreedyGymBot(Bot):
     """Greedy: the action with the largest estimated gain, ties broken by its seeded generator."""
+
+    move_trust = 1  # see gamedesign.core.Bot
 
     name = "greedy"
 
@@ -44,6 +57,14 @@ class GreedyGymBot(Bot):
         best = max(values)
         choices = [a for a, v in zip(legal_actions, values) if v >= best - 1e-9]
         return choices[self.rng.randrange(len(choices))]
+
+    def hint(self, observation: dict, legal_actions) -> tuple:
+        """The move this bot would play, why in a sentence (:data:`HINT_REASONS`, by step) and
+        the values it compared: for the apps' hints."""
+        action = self.act(observation, legal_actions)
+        values = [(str(a), round(value, 2)) for a, value in self.explain(observation, legal_actions)]
+        text = str(action)
+        return action, f"{text[:1].upper() + text[1:]}: {HINT_REASONS.get(observation['step'], 'the best estimated gain')}.", values
 
     def explain(self, observation: dict, legal_actions) -> list:
         """Why the bot plays what it plays: every action of ``legal_actions`` with the

@@ -8,7 +8,7 @@ and rules. The readings of the rulebook are those of ``docs/gym.md``.
 
 from __future__ import annotations
 
-from ...printables import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet
 from .cards import ACTIONS, COLOUR_LETTER
 
 #: What an Event Action is called on the table, by its action.

@@ -46,6 +46,7 @@ from operator import itemgetter
 from typing import ClassVar
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
+from . import labels as words, text as views
 from .cards import Deck, load_deck
 
 TEAMS = ("A", "B")
@@ -74,9 +75,15 @@ class GymOptions:
         ("either", "two_to_one", "one_to_two"),
         "after taking a Brat: advance one event 2 steps or two events 1 step ('either'), "
         "only one event 2 steps ('two_to_one'), or only two events 1 step ('one_to_two')",
+        label="After taking a Brat, advance",
+        explain="how the event schedule advances after a Brat",
+        value_labels={"either": "one event 2 steps or two events 1 step", "two_to_one": "one event 2 steps", "one_to_two": "two events 1 step"},
     )
     coach_blocks_placement: bool = option(
-        False, (False, True), "a Coach also stops players placing a Kid on its side (unless no other spot is free)"
+        False, (False, True), "a Coach also stops players placing a Kid on its side (unless no other spot is free)",
+        label="A Coach blocks its side",
+        explain="whether a Coach also stops players placing a Kid on its side",
+        value_labels={False: "no", True: "yes"},
     )
     play_phase_first: str = option(
         "A",
@@ -84,16 +91,25 @@ class GymOptions:
         "who takes the first turn of the Play phase: team A's first seat, the dealer, as in the Pick phase ('A'); "
         "team B's first seat ('B'); or the first seat of the team whose Kids are worth less at the events in play "
         "('weaker_hands', team A on a tie)",
+        label="Who starts the Play phase",
+        explain="which team places the first Kid (the other team places the last)",
+        value_labels={"A": "team A (the dealer)", "B": "team B", "weaker_hands": "the team with the weaker hands"},
     )
     last_placement_action: bool = option(
         True, (True, False), "the turn that places the last Kid keeps its Event Action and Coach step "
-        "(False: the game ends as soon as the last Kid is placed)"
+        "(False: the game ends as soon as the last Kid is placed)",
+        label="Action on the last placement",
+        explain="whether the turn that places the last Kid keeps its Event Action",
+        value_labels={True: "yes", False: "no: the game ends at once"},
     )
     schedule_tiebreak: str = option(
         "column",
         ("column", "random"),
         "events tied on level at the end of the Pick phase: the one higher in the column goes in play ('column'), "
         "or their order is drawn at random from the game's generator ('random')",
+        label="Schedule ties go to",
+        explain="which of the events level on the schedule goes in play",
+        value_labels={"column": "the event higher in the column", "random": "a random draw"},
     )
     deck: object = option(None, doc="a deck file path or deck data (None: the standard deck)")
 
@@ -335,6 +351,34 @@ class GymGame(Game):
         "action open on the last placement": "last_placement_action",
         "schedule tie at the cut": "schedule_tiebreak",
     }
+
+    # The design lab's words for this game (see .labels).
+    length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
+    measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
+    odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
+
+    def text_view(self, observation, names, full):
+        """The schedule, the board with its points, the hands (see .text)."""
+        return views.gym_view(self, observation, names, full)
+
+    def value_text(self, value, observation=None):
+        """A Kid with its skills and where it stands."""
+        return views.value_text(self, value, observation)
+
+    def kind_text(self, kind):
+        """What a kind of move does (``views.GYM_KINDS``)."""
+        return views.GYM_KINDS.get(kind, "")
+
+    def action_note(self, action):
+        """What a placement scores there."""
+        return views.action_note(self, action)
+
+    def lab_profile(self):
+        """How the design lab reads GYM: the profile of this package's ``lab`` module
+        (imported on first use: it needs numpy)."""
+        from .lab import PROFILE
+
+        return PROFILE
 
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 
-from ...bots import Bot
+from ...core import Bot
+from .faces import display_name
 from .cards import Card
 
 # A face-down card is a Leg Day with this chance (30 of 108 cards).
@@ -29,6 +30,8 @@ _LEG_DAY_SHARE = 30 / 108
 
 class GreedyLegDayBot(Bot):
     """Greedy: the card with the largest estimated gain, ties broken by its seeded generator."""
+
+    move_trust = 2  # see gamedesign.core.Bot
 
     name = "greedy"
 
@@ -41,6 +44,21 @@ class GreedyLegDayBot(Bot):
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
+
+    def hint(self, observation: dict, legal_actions) -> tuple:
+        """The card this bot would play, why in a sentence, and the values it compared (each
+        card's estimated gain, by the name a player reads): for the apps' hints."""
+        deck = self.game.deck
+        gains = self.card_values(observation)
+        values = sorted(((display_name(deck.card(name)), gain) for name, gain in gains.items()), key=lambda pair: -pair[1])
+        best = max(gains, key=gains.get)
+        action = next(a for a in legal_actions if a.card == best)
+        return (
+            action,
+            f"Play {display_name(deck.card(best))}: it adds most to your estimated final score "
+            f"(points now, half-built sets, shake images, Leg Day safety).",
+            values,
+        )
 
     def card_values(self, observation: dict) -> dict:
         """The estimated gain of each card in hand (for lessons: why the bot picks what it picks)."""

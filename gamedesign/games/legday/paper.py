@@ -8,8 +8,8 @@ points and rules. The readings of the rulebook are those of ``docs/legday.md``.
 
 from __future__ import annotations
 
-from ...apps.legday_cards import KIND_COLOUR, KIND_WORD, scoring_text
-from ...printables import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet
+from .faces import KIND_COLOUR, KIND_WORD, SHAPES, scoring_text, shape_key
 from .scoring import squat_count
 
 
@@ -42,16 +42,12 @@ def printed_cards(game) -> list:
                 "starts a new set" if options.curl_overflow == "new_set" else "adds nothing"))
         lines.append(_symbol_line(card))
         lines.append(f"Squats if a loser draws it: {squat_count(card.name, deck)}")
-        symbol = card.name if card.kind == "pullup" and card.name in _OWN_SHAPES else card.kind
+        symbol = shape_key(card)
         faces.append(
             CardFace(card.name, KIND_WORD[card.kind], card.count, value, tuple(lines), colour=KIND_COLOUR[card.kind],
-                     symbol=symbol)
+                     symbol=symbol, shape=SHAPES.get(symbol, ""))
         )
     return faces
-
-
-#: The pull-ups drawn with a shape of their own (any other pull-up gets the plain bar).
-_OWN_SHAPES = ("Underhand Pull-Up", "Wide Grip Pull-Up", "One Handed Pull-Up")
 
 
 def _ordinal(n: int) -> str:

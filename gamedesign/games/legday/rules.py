@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import random
 
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
+from . import labels as words, text as views
 from .cards import CATEGORIES, Deck, load_deck
 from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
 from .scoring import rule_use as scoring_rule_use
@@ -50,25 +51,42 @@ class LegDayOptions:
     """Rule options of Don't Skip Leg Day (the defaults follow the rulebook as read in ``docs/legday.md``)."""
 
     curl_overflow: str = option(
-        "cap", ("cap", "new_set"), "a 6th Preacher Curl adds nothing ('cap') or starts a new set ('new_set')"
+        "cap", ("cap", "new_set"), "a 6th Preacher Curl adds nothing ('cap') or starts a new set ('new_set')",
+        label="A 6th Preacher Curl",
+        explain="what a Preacher Curl beyond the 5th of a set does",
+        value_labels={"cap": "adds nothing", "new_set": "starts a new set"},
     )
     shake_second_after_tie: bool = option(
-        True, (True, False), "award second place in the shake race even when two or more tie for most"
+        True, (True, False), "award second place in the shake race even when two or more tie for most",
+        label="Shake race: second place after a tie",
+        explain="whether second place is still awarded when two or more tie for most",
+        value_labels={True: "still awarded", False: "not awarded"},
     )
     tiebreak_shakes: str = option(
-        "images", ("images", "cards"), "Protein Shake tie-breaks count shake images or shake cards"
+        "images", ("images", "cards"), "Protein Shake tie-breaks count shake images or shake cards",
+        label="Shake tie-breaks count",
+        explain="what breaks a tie in the Protein Shake race",
+        value_labels={"images": "shake images", "cards": "shake cards"},
     )
     eliminated_in_shake_race: bool = option(
-        False, (False, True), "eliminated players still count in the shake ranking (but score nothing)"
+        False, (False, True), "eliminated players still count in the shake ranking (but score nothing)",
+        label="Eliminated players in the shake race",
+        explain="whether eliminated players still count in the shake ranking",
+        value_labels={False: "left out", True: "still ranked (score nothing)"},
     )
     elimination: str = option(
         "fewest",
         ("fewest", "penalty", "none"),
         "the fewest Leg Days score nothing ('fewest'), lose elimination_penalty points and play on ('penalty'), "
         "or are not punished at all ('none')",
+        label="The fewest Leg Days",
+        explain="what happens to the players with the fewest Leg Days at the end",
+        value_labels={"fewest": "score nothing (eliminated)", "penalty": "lose points and play on", "none": "nothing happens to them"},
     )
     elimination_penalty: int = option(
-        10, doc="points the fewest Leg Days lose with elimination='penalty'", check=_check_penalty
+        10, doc="points the fewest Leg Days lose with elimination='penalty'", check=_check_penalty,
+        label="Points the fewest Leg Days lose",
+        explain="with 'lose points and play on': the points the fewest Leg Days lose",
     )
     deck: object = option(None, doc="a deck file path or deck data (None: the standard 108 cards)")
 
@@ -99,6 +117,22 @@ class LegDayGame(Game):
         "eliminated player with shakes": "eliminated_in_shake_race",
         "elimination applied": "elimination",
     }
+
+    # The design lab's words for this game (see .labels).
+    length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
+    measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
+    odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
+
+    def text_view(self, observation, names, full):
+        """The day, the hand with its scoring, everyone's cards (see .text)."""
+        return views.legday_view(self, observation, names, full)
+
+    def lab_profile(self):
+        """How the design lab reads Don't Skip Leg Day: the profile of this package's ``lab`` module
+        (imported on first use: it needs numpy)."""
+        from .lab import PROFILE
+
+        return PROFILE
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)

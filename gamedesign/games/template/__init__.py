@@ -80,7 +80,7 @@ class SprintGame(Game):
 
     def printed_cards(self) -> list:
         """The cards of a paper game: a set of effort cards for every player, and the races."""
-        from gamedesign.printables import CardFace
+        from gamedesign.cardfaces import CardFace
 
         n, cards = self.num_players, self.options.cards
         efforts = [
@@ -97,7 +97,7 @@ class SprintGame(Game):
 
     def rules_summary(self):
         """The rules on one page (a short game: a short page)."""
-        from gamedesign.printables import RulesSheet
+        from gamedesign.cardfaces import RulesSheet
 
         cards, carry = self.options.cards, self.options.ties == "carry"
         return RulesSheet(

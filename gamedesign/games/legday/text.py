@@ -1,0 +1,69 @@
+"""Don't Skip Leg Day in words for the terminal: what a card scores, and the table at a
+player's turn (the day, the hand with its scoring, everyone's cards).
+
+``LegDayGame.text_view`` hands these to :mod:`gamedesign.terminal`; the helpers come from
+:mod:`gamedesign.text`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...text import counted, listing, table, wrap
+
+
+def legday_card(deck, name: str) -> str:
+    """How a Leg Day card scores, from the deck's Scoring Reference Chart."""
+    try:
+        card = deck.card(name)
+    except ValueError:
+        return ""
+    s = deck.scoring
+    if card.kind == "curl":
+        return "Preacher Curl set: " + "/".join(map(str, s["curl_points"])) + " for 1-5 cards"
+    if card.kind == "bench":
+        return f"{s['bench_set_points']} points for each {s['bench_set_size']}"
+    if card.kind == "press":
+        return f"{s['press_set_points']} points for each {s['press_set_size']}"
+    if card.kind == "pullup":
+        return f"{card.points} point{'s' if card.points != 1 else ''}"
+    if card.kind == "shake":
+        return (
+            f"{card.images} shake image{'s' if card.images != 1 else ''}: most images "
+            f"{s['shake_most_points']}, second {s['shake_second_points']}"
+        )
+    if card.kind == "selfie":
+        return f"{s['selfie_points_per_symbol']} per different symbol on your other cards"
+    if card.kind == "legday":
+        return (
+            f"Leg Day: 0 face down, {s['legday_face_up_points']} face up; the fewest are out"
+        )
+    return card.kind
+
+
+def legday_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
+    """Don't Skip Leg Day: the day, your hand with its scoring, everyone's cards."""
+    face = "face up" if obs["day_type"] == "Gym Day" else "face down (only you see it)"
+    lines = wrap(
+        f"Week {obs['week']}, day {obs['day']}: {obs['day_type']}, your pick goes {face}; "
+        f"then hands pass {obs['pass_direction']}. Pile: {obs['pile_size']} cards."
+    )
+    lines += ["", "Your hand:"]
+    counts = Counter(obs["hand"])
+    lines += table(
+        [(name, f"x{count}" if count > 1 else "", legday_card(game.deck, name)) for name, count in counts.items()]
+    )
+    lines += ["", "Cards in front of each player:"]
+    for seat, cards in enumerate(obs["tableaus"]):
+        up = Counter(card for card, face_up in cards if card is not None and face_up)
+        down = Counter(card for card, face_up in cards if card is not None and not face_up)
+        hidden = sum(1 for card, _ in cards if card is None)
+        shown = [counted(card, count) for card, count in up.items()]
+        shown += [counted(card, count) + " (face down)" for card, count in down.items()]
+        if hidden:
+            shown.append(f"{hidden} face down, unknown")
+        lines += wrap(f"{full[seat]}: {listing(shown, 'no cards yet')}", "  ")
+    return lines
+
+
+__all__ = ["legday_card", "legday_view"]
