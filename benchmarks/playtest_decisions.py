@@ -1,6 +1,6 @@
 """What reading a class's decisions costs: ``playtest.decisions(logs)`` with the bots'
 estimates (the greedy bot's tied best and the search bot's values of every move, from each
-person's view, with each game's search budget: ``people.SEARCH_BUDGETS``) for the 30 example
+person's view, with each game's search budget: ``people.search_budget``) for the 30 example
 tables of each game.
 
     python benchmarks/playtest_decisions.py                    # every game, 1 and 2 workers

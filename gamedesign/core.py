@@ -275,6 +275,10 @@ class Game(ABC):
     #: ``gamedesign.lab.concepts`` hands on what it defines, e.g. a measure that only this
     #: game's rules can pose).
     lab_concepts: ClassVar[str] = ""
+    #: Playouts a decision the search bot is given when it values a person's moves in a
+    #: playtest log (``playtest.decisions``), where the default (32) would make a class's
+    #: games slow to read (optional hook; ``None``: the default).
+    review_playouts: ClassVar[int | None] = None
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))

@@ -904,8 +904,9 @@ def example_folder(game: str | None = None) -> Path:
     folder = Path(__file__).resolve().parent / "data" / "playtests"
     if game is None:
         return folder
-    if game not in ("legday", "gym", "diet"):
-        raise ValueError(f"example playtests are shipped for legday, gym and diet, not {brief(game)}")
+    shipped = sorted(p.name for p in folder.iterdir() if p.is_dir())
+    if game not in shipped:
+        raise ValueError(f"example playtests are shipped for {', '.join(shipped)}, not {brief(game)}")
     return folder / game
 
 

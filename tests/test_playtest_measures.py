@@ -88,7 +88,7 @@ def test_decisions_are_the_same_for_one_and_two_workers_with_the_game_s_budget(n
 
 def test_the_search_budget_is_each_game_s_and_checked():
     assert people.search_budget("legday") == people.SEARCH_ITERATIONS == 32
-    assert people.search_budget(gamedesign.load("gym")) == people.SEARCH_BUDGETS["gym"] < 32
+    assert people.search_budget(gamedesign.load("gym")) == people.search_budget("diet") == 20 < 32
     with pytest.raises(ValueError, match="iterations must be a whole number from 2 to 10,000"):
         playtest.decisions(playtest.example_folder("gym"), iterations=1)
 

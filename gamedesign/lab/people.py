@@ -26,6 +26,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
+from .. import registry
 from . import labels
 from .concepts import POINTS, _sides_of
 from .metrics import game_table, leader
@@ -37,24 +38,23 @@ from .stats import Z, games_needed, round_games, wilson
 EARLY = POINTS[0]
 
 #: Search iterations per decision for :func:`decisions`' estimates in a game without its own
-#: budget in :data:`SEARCH_BUDGETS`, and in Leg Day: that many playouts shared out over the
+#: budget (the game's ``review_playouts``), as in Leg Day: that many playouts shared out over the
 #: moves, at least 8 sampled deals a move, every move tried on the same deals (its playouts
 #: are played in batches, a few milliseconds a decision).
 SEARCH_ITERATIONS = 32
 
-#: Each game's search budget for :func:`decisions` (playouts a decision), where it differs
-#: from :data:`SEARCH_ITERATIONS`: GYM and The Diet Game search a tree of playouts of a dozen
-#: moves each, played move by move (about a millisecond a playout), every move in reach; in
-#: The Diet Game the search bot's own policy plays the seat in them. 20 playouts keep a
-#: class's 30 tables under half a minute on two cores (``benchmarks/RESULTS.md``); a move
-#: the search never reached has no value (``moves valued`` counts the ones it did).
-SEARCH_BUDGETS = {"legday": SEARCH_ITERATIONS, "gym": 20, "diet": 20}
-
 
 def search_budget(game) -> int:
     """The playouts a decision :func:`decisions` gives the search bot in ``game`` (a game
-    object or its name) unless told: :data:`SEARCH_BUDGETS`, else :data:`SEARCH_ITERATIONS`."""
-    return SEARCH_BUDGETS.get(getattr(game, "name", game), SEARCH_ITERATIONS)
+    object, class or name) unless told: the game's ``review_playouts`` (GYM and The Diet
+    Game search a tree of playouts of a dozen moves each, played move by move, about a
+    millisecond a playout: 20 keep a class's 30 tables under half a minute on two cores,
+    ``benchmarks/RESULTS.md``; a move the search never reached has no value, and ``moves
+    valued`` counts the ones it did), else :data:`SEARCH_ITERATIONS`."""
+    if isinstance(game, str):
+        game = registry.game_class(game)
+    return getattr(game, "review_playouts", None) or SEARCH_ITERATIONS
+
 
 #: Seeds the greedy bot is asked with at each decision, where it cannot list the values it
 #: compares: the moves it plays over them are its tied best (it breaks ties at random), each
@@ -608,7 +608,6 @@ __all__ = [
     "EARLY",
     "GREEDY_SEEDS",
     "OUTCOMES",
-    "SEARCH_BUDGETS",
     "SEARCH_GAMES",
     "SEARCH_ITERATIONS",
     "compare_with_bots",

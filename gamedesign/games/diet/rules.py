@@ -305,6 +305,9 @@ class DietGame(Game):
     measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
     odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
     lab_concepts = "gamedesign.games.diet.targeting"  # leader_targeting
+    # Its search plays a tree of playouts move by move (about a millisecond each): 20 a
+    # decision keep a class's 30 playtest tables under half a minute on two cores.
+    review_playouts = 20
 
     log_sentences = views.DIET_SENTENCES
 

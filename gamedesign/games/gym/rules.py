@@ -356,6 +356,9 @@ class GymGame(Game):
     length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
     measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
     odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
+    # Its search plays a tree of playouts move by move (about a millisecond each): 20 a
+    # decision keep a class's 30 playtest tables under half a minute on two cores.
+    review_playouts = 20
 
     def text_view(self, observation, names, full):
         """The schedule, the board with its points, the hands (see .text)."""
