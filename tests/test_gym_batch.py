@@ -68,6 +68,8 @@ CONFIGS = [
     pytest.param({"players": 2, "deck": custom_deck()}, id="custom-deck-2p"),
     pytest.param({"players": 4, "deck": custom_deck(), "brat_advance": "one_to_two", "coach_blocks_placement": True},
                  id="custom-deck-4p"),
+] + [
+    pytest.param({"players": p, "play_phase_first": "weaker_hands"}, id=f"{p}p-weaker-hands") for p in (2, 4, 6)
 ]
 
 #: With ties at the cut drawn at random, the greedy players count each tied event with its
@@ -383,7 +385,8 @@ LESSON_OPTIONS = {"play_phase_first": "B", "last_placement_action": False, "sche
     {"players": 2},
     {"players": 4, "brat_advance": "two_to_one", "coach_blocks_placement": True},
     {"players": 4, **LESSON_OPTIONS},
-], ids=["2p", "4p-options", "4p-lesson-options"])
+    {"players": 4, "play_phase_first": "weaker_hands"},
+], ids=["2p", "4p-options", "4p-lesson-options", "4p-weaker-hands"])
 def test_batch_runs_have_the_engines_result_distributions(config):
     """Same rules, different random streams: the same rates within statistical tolerance."""
     game = gamedesign.load("gym", **config)
@@ -416,7 +419,11 @@ def test_batch_runs_have_the_engines_result_distributions(config):
     ({"players": 4, "brat_advance": "two_to_one", "coach_blocks_placement": True}, ["greedy", "greedy", "random", "greedy"]),
     ({"players": 2, **LESSON_OPTIONS}, "greedy"),
     ({"players": 2, "last_placement_action": False}, ["random", "greedy"]),
-], ids=["2p-greedy", "2p-custom-deck-mixed", "4p-options-mixed", "2p-lesson-options-greedy", "2p-no-last-action-mixed"])
+    ({"players": 2, "play_phase_first": "weaker_hands"}, "greedy"),
+    ({"players": 4, "play_phase_first": "weaker_hands", "schedule_tiebreak": "random"},
+     ["greedy", "random", "random", "greedy"]),
+], ids=["2p-greedy", "2p-custom-deck-mixed", "4p-options-mixed", "2p-lesson-options-greedy", "2p-no-last-action-mixed",
+        "2p-weaker-hands-greedy", "4p-weaker-hands-random-ties-mixed"])
 def test_batch_greedy_runs_have_the_engines_result_distributions(config, bots):
     """Greedy and mixed seats: the engine's win rates, margins, scores and events in play."""
     game = gamedesign.load("gym", **config)
@@ -457,12 +464,101 @@ def test_batch_path_refuses_bots_it_cannot_play():
     assert gym.BATCH_BOTS == ("random", "greedy") and gym.batch_table is batch.batch_table
 
 
-def test_a_first_seat_that_differs_from_game_to_game_is_played_on_the_engine():
-    game = gamedesign.load("gym", play_phase_first="weaker_hands")
-    assert not batch.batch_supports(game) and batch.batch_supports(gamedesign.load("gym", **LESSON_OPTIONS))
-    assert gamedesign.simulate(game, "random", games=4, seed=1).attrs["path"] == "object"
-    with pytest.raises(ValueError, match="does not play these rule options .play_phase_first='weaker_hands'"):
-        gamedesign.simulate(game, "random", games=4, seed=1, batch=True)
+def pick_phase_ends(players, games, seed):
+    """Yield engine states of random games with ``play_phase_first="weaker_hands"`` just
+    as their Pick phase ends (the engine has chosen the seat that places first)."""
+    game = gamedesign.load("gym", players=players, play_phase_first="weaker_hands")
+    rng = random.Random(seed)
+    for i in range(games):
+        state = game.new_state(seed=seed * 1000 + i)
+        while state.phase == "pick":
+            state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+        yield state
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_weaker_hands_first_seat_is_the_engines(players):
+    """The team whose hands are worth less at the events in play starts the Play phase
+    (team A on a tie): the batch's first seat of each game is the engine's."""
+    game = gamedesign.load("gym", players=players, play_phase_first="weaker_hands")
+    deck = batch.DeckArrays(game.deck)
+    seen = Counter()
+    for state in pick_phase_ends(players, games=80, seed=players):
+        first = batch.first_seats(batch.from_state(state), game, deck)
+        assert first.tolist() == [state.turn], state.to_json()
+        seen[state.turn] += 1
+    assert set(seen) == {0, 1}, seen  # both teams start some games
+    # Several games at once, rows differing
+    states = list(pick_phase_ends(players, games=20, seed=100 + players))
+    g = batch.Games(*(np.concatenate([getattr(batch.from_state(s), f) for s in states])
+                      for f in batch.Games.__dataclass_fields__))
+    assert batch.first_seats(g, game, deck).tolist() == [s.turn for s in states]
+
+
+def test_equal_hands_let_team_a_start_and_the_other_options_fix_the_first_seat():
+    from gamedesign.games.gym import GymState
+
+    lift, switch, force, swap, pick, move = (e.name for e in DEFAULT_DECK.events)
+    in_play = [lift, switch, swap, move]
+    # Each Kid worth its best value at these events: two Kids of equal worth, two unequal.
+    worth = {k.name: max(k.value(e.colour) for e in DEFAULT_DECK.events if e.name in in_play) for k in DEFAULT_DECK.kids}
+    by_worth = sorted(worth, key=worth.get)
+    low, high = by_worth[0], by_worth[-1]
+    same = next(k for k in by_worth if k != high and worth[k] == worth[high])
+    for hands, first in (([[high], [same]], 0), ([[same], [high]], 0), ([[high], [low]], 1), ([[low], [high]], 0)):
+        for rule, want in (("weaker_hands", first), ("A", 0), ("B", 1)):
+            game = gamedesign.load("gym", players=2, play_phase_first=rule)
+            state = GymState.from_setup(game, hands=hands, in_play=in_play)
+            assert state._first_in_play() == want
+            assert batch.first_seats(batch.from_state(state), game, batch.DeckArrays(game.deck)).tolist() == [want]
+
+
+@pytest.mark.parametrize("players, bots", [(2, ["random", "random"]), (4, ["greedy"] * 4),
+                                           (6, ["greedy", "random", "random", "greedy", "random", "greedy"])])
+def test_each_batch_game_starts_the_play_phase_with_its_own_first_seat(monkeypatch, players, bots):
+    """With ``play_phase_first="weaker_hands"`` the first turn of the Play phase in every
+    game is its first seat's (both teams start some games), the trace counts "team B
+    starts the play phase" in those games, and tracing draws nothing from the stream."""
+    game = gamedesign.load("gym", players=players, play_phase_first="weaker_hands")
+    deck = batch.DeckArrays(game.deck)
+    first_seats = batch.first_seats
+    firsts, started = [], Counter()
+
+    def watch(turn):
+        def watched(g, rng, game, deck, seat, *args, **kwargs):
+            if not (g.loc < batch.SIDES).any():  # the first turn of the Play phase in these games
+                assert (first_seats(g, game, deck) == seat).all()
+                started[seat] += len(g)
+            return turn(g, rng, game, deck, seat, *args, **kwargs)
+        return watched
+
+    def noted_firsts(g, game, deck):
+        out = first_seats(g, game, deck)
+        firsts.append(out)
+        return out
+
+    monkeypatch.setattr(batch, "random_turn", watch(batch.random_turn))
+    monkeypatch.setattr(batch, "greedy_turn", watch(batch.greedy_turn))
+    monkeypatch.setattr(batch, "first_seats", noted_firsts)
+    g, trace = batch.play(game, bots, 400, np.random.default_rng(3), trace=True)
+    (first,) = firsts
+    assert started == Counter(first.tolist()) and set(started) == {0, 1}
+    assert trace.rule_use["team B starts the play phase"].tolist() == (first == 1).astype(int).tolist()
+    assert len(trace.standings) == 25
+    assert (trace.standings[-1] == batch.score(g, deck).sum(axis=1)).all()  # each game's own final board
+    assert (trace.actions["Place"] == 24).all() and (g.loc < batch.SIDES).all()
+    assert_same(g, batch.play(game, bots, 400, np.random.default_rng(3)))  # tracing draws nothing
+
+
+def test_every_option_is_played_on_the_batch_path():
+    for options in ({"play_phase_first": "weaker_hands"}, LESSON_OPTIONS,
+                    {"play_phase_first": "weaker_hands", "schedule_tiebreak": "random", "players": 4}):
+        game = gamedesign.load("gym", **options)
+        assert batch.batch_supports(game)
+        table = gamedesign.simulate(game, "random", games=4, seed=1)
+        assert table.attrs["path"] == "batch"
+        pd.testing.assert_frame_equal(table, gamedesign.simulate(game, "random", games=4, seed=1, batch=True))
+        assert gamedesign.simulate(game, "random", games=4, seed=1, batch=False).attrs["path"] == "object"
 
 
 # ----------------------------------------------------------------------------------------

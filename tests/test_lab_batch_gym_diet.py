@@ -27,6 +27,8 @@ GYM_OPTIONS = [
     (dict(brat_advance="two_to_one", coach_blocks_placement=True), 2),
     (dict(play_phase_first="B", last_placement_action=False, schedule_tiebreak="random"), 4),
     (dict(brat_advance="one_to_two"), 6),
+    (dict(play_phase_first="weaker_hands"), 4),
+    (dict(play_phase_first="weaker_hands", schedule_tiebreak="random"), 2),
 ]
 
 
@@ -45,12 +47,17 @@ def _gym_final_state(game, g, i) -> GymState:
 
 
 @pytest.mark.parametrize("options, players", GYM_OPTIONS, ids=lambda o: str(o))
-def test_a_gym_batch_record_says_what_the_engine_says_of_the_final_board(options, players):
+def test_a_gym_batch_record_says_what_the_engine_says_of_the_final_board(options, players, monkeypatch):
     game = gamedesign.load("gym", players=players, **options)
     bots = (["greedy", "random"] * 3)[:players]
     games = 120
     g = gym_batch.play(game, bots, games, np.random.default_rng(7))
+    firsts, first_seats = [], gym_batch.first_seats  # each game's first seat of the Play phase
+    monkeypatch.setattr(gym_batch, "first_seats", lambda *args: firsts.append(first_seats(*args)) or firsts[-1])
     records = _gym_batch_records(game, bots, tuple(bots), 30, games, np.random.default_rng(7))
+    (first,) = firsts
+    if options.get("play_phase_first") == "weaker_hands":
+        assert set(first.tolist()) == {0, 1}  # both teams start some games
     deck = gym_batch.DeckArrays(game.deck)
     brats = int(deck.brat.sum())
     for i, record in enumerate(records):
@@ -68,7 +75,10 @@ def test_a_gym_batch_record_says_what_the_engine_says_of_the_final_board(options
         assert in_play == set(state.in_play)
         levels = dict(zip(deck.events, g.levels[i].tolist()))
         assert record.rule_use["schedule tie at the cut"] == int(tie_at_the_cut(levels))
-        assert record.rule_use["team B starts the play phase"] == int(options.get("play_phase_first") == "B")
+        if options.get("play_phase_first") == "weaker_hands":
+            assert record.rule_use["team B starts the play phase"] == int(first[i] == 1)
+        else:
+            assert record.rule_use["team B starts the play phase"] == int(options.get("play_phase_first") == "B")
         # One legal count per decision, one action per decision.
         a = record.actions
         assert sum(a.values()) == len(record.legal_counts) and all(k >= 1 for k in record.legal_counts)
@@ -176,6 +186,7 @@ DISTRIBUTIONS = [
     ("gym", {}, 2, "random", 1500),
     ("gym", {}, 2, "greedy", 1500),
     ("gym", dict(coach_blocks_placement=True, play_phase_first="B"), 4, ["greedy", "random"] * 2, 1500),
+    ("gym", dict(play_phase_first="weaker_hands"), 4, ["greedy", "random"] * 2, 1500),
     ("diet", {}, 4, "greedy", 1500),
     ("diet", dict(max_turns=40), 4, "random", 1500),
     ("diet", dict(feed_last_place=False), 3, ["random", "greedy", "greedy"], 1500),
@@ -217,10 +228,11 @@ def test_gym_and_diet_take_the_batch_path_as_simulate_does():
         assert {r.path for r in record_games(game, ["search"] + ["random"] * (game.num_players - 1),
                                              games=1)} == {"object"}
     weaker = gamedesign.load("gym", play_phase_first="weaker_hands")  # a first seat that differs game by game
-    assert {r.path for r in record_games(weaker, "random", games=2)} == {"object"}
-    assert gamedesign.simulate(weaker, "random", games=2).attrs["path"] == "object"
-    with pytest.raises(ValueError, match="plays only bots named random, greedy and the rules it knows"):
-        record_games(weaker, "random", games=2, batch=True)
+    records = record_games(weaker, "greedy", games=40, seed=2)
+    assert {r.path for r in records} == {"batch"}
+    assert gamedesign.simulate(weaker, "greedy", games=40, seed=2).attrs["path"] == "batch"
+    assert {r.rule_use["team B starts the play phase"] for r in records} == {0, 1}  # both teams start some games
+    assert {r.path for r in record_games(weaker, "random", games=2, batch=False)} == {"object"}
 
 
 def test_gym_and_diet_batch_records_are_simulates_games_however_they_are_shared_out(monkeypatch):

@@ -18,10 +18,11 @@ play, where each Coach card stands, Force exemptions, and this turn's placed Kid
 
 Every game takes the same number of decisions in the same order (24 takes, then 24 turns
 of place, action, give-back after Pick, Coach after a Brat), so all games step together:
-seat ``t % players`` moves at step ``t`` in every game (in the Play phase one seat later
-with ``play_phase_first="B"``), and branches are masks. The one option whose turn order
-differs from game to game, ``play_phase_first="weaker_hands"``, is left to the engine
-(:func:`batch_supports`). At each
+seat ``t % players`` moves at step ``t`` in every game, and branches are masks. In the
+Play phase seat ``(first + t) % players`` moves, ``first`` being each game's first seat
+(:func:`first_seats`: 0, 1 with ``play_phase_first="B"``, and with ``"weaker_hands"``
+the team whose hands are worth less, as the engine decides); the games of each first seat
+play the Play phase together, as a batch of their own. At each
 decision the number of legal actions of every kind comes from the functions below
 (:func:`place_options`, :func:`action_counts`, :func:`coach_count`, :func:`legal_count`);
 a kind is chosen with probability proportional to its count, then one of its actions
@@ -64,10 +65,8 @@ BATCH_SIZE = 10_000
 
 
 def batch_supports(game) -> bool:
-    """Whether this path plays ``game``'s rules: every option but
-    ``play_phase_first="weaker_hands"``, whose first seat of the Play phase differs from
-    game to game (``simulate`` then plays on the engine)."""
-    return game.options.play_phase_first != "weaker_hands"
+    """Whether this path plays ``game``'s rules: it plays every option of GYM."""
+    return True
 
 EVENTS, KIDS = 6, 24
 SIDES = 2 * EVENTS  # place codes 0-11: side of team t at event e is 2 * e + t
@@ -353,6 +352,35 @@ def end_pick(g: Games, rng: np.random.Generator | None = None) -> None:
         g.in_play = leading(g.levels, np.argsort(rng.random((len(g), EVENTS)), axis=1))
 
 
+def first_seats(g: Games, game, deck: DeckArrays) -> np.ndarray:
+    """(games,): the seat that takes the first turn of the Play phase in each game, once
+    the Pick phase is over (option ``play_phase_first``): seat 0 for ``"A"``, 1 for
+    ``"B"``; for ``"weaker_hands"`` seat 1 where team B's hands are worth less than team
+    A's (each Kid worth its best value at the events in play), else seat 0."""
+    rule = game.options.play_phase_first
+    if rule in ("A", "B"):
+        return np.full(len(g), 0 if rule == "A" else 1, dtype=np.int64)
+    if rule != "weaker_hands":
+        raise ValueError(f"play_phase_first must be 'A', 'B' or 'weaker_hands', not {rule!r}")
+    loc = g.loc.astype(np.int64)
+    held = (loc >= HAND) & (loc < HAND + game.num_players)
+    worth = _bests(g, deck) * held
+    team_b = held & ((loc - HAND) % 2 == 1)
+    b = (worth * team_b).sum(axis=1)
+    return np.where(b < worth.sum(axis=1) - b, 1, 0).astype(np.int64)
+
+
+def _part(g: Games, rows) -> Games:
+    """The games ``rows`` of ``g`` as a batch of their own (a copy)."""
+    return Games(*(getattr(g, f)[rows] for f in Games.__dataclass_fields__))
+
+
+def _put_back(g: Games, rows, part: Games) -> None:
+    """Write the games of ``part`` (taken by :func:`_part`) back into rows ``rows`` of ``g``."""
+    for f in Games.__dataclass_fields__:
+        getattr(g, f)[rows] = getattr(part, f)
+
+
 def place(g: Games, rows, kid, event, team: int) -> None:
     """Place ``kid`` on ``team``'s side of ``event``."""
     g.loc[rows, kid] = 2 * event + team
@@ -451,16 +479,32 @@ def play(game, bots, count: int, rng: np.random.Generator, trace: bool = False):
             random_take(g, rng, deck, steps, t % n)
         if noted is not None:
             noted.after_take(g, deck, t % n, len(steps) + 1)
-    if options.play_phase_first not in ("A", "B"):
-        raise ValueError(f"the batch path plays play_phase_first='A' or 'B', not {options.play_phase_first!r}")
     end_pick(g, rng if options.schedule_tiebreak == "random" else None)
-    phase = PlayPhase(g, deck) if greedy.any() else None
-    first = 1 if options.play_phase_first == "B" else 0
+    firsts = first_seats(g, game, deck)
     if noted is not None:
-        noted.play_phase(g, deck, first)
-    for t in range(KIDS):  # Play phase: 24 turns
+        noted.play_phase(g, deck, firsts)
+    groups = [(f, np.flatnonzero(firsts == f)) for f in (0, 1)]
+    groups = [(f, rows) for f, rows in groups if len(rows)]
+    if len(groups) == 1:  # every game starts with the same seat: the whole batch together
+        _play_phase(g, rng, game, deck, greedy, groups[0][0], noted)
+    else:  # the games of each first seat as a batch of their own, then back in their rows
+        for f, rows in groups:
+            part = _part(g, rows)
+            part_trace = Trace(game, len(rows)) if noted is not None else None
+            _play_phase(part, rng, game, deck, greedy, f, part_trace)
+            _put_back(g, rows, part)
+            if noted is not None:
+                noted.take_in(part_trace, rows)
+    return (g, noted) if trace else g
+
+
+def _play_phase(g: Games, rng, game, deck: DeckArrays, greedy, first: int, noted) -> None:
+    """The 24 turns of the Play phase in games ``g``, seat ``first`` taking the first."""
+    n = game.num_players
+    phase = PlayPhase(g, deck) if greedy.any() else None
+    for t in range(KIDS):
         seat = (first + t) % n
-        place_only = t == KIDS - 1 and not options.last_placement_action
+        place_only = t == KIDS - 1 and not game.options.last_placement_action
         if noted is not None:
             noted.last = t == KIDS - 1
         if greedy[seat]:
@@ -469,7 +513,6 @@ def play(game, bots, count: int, rng: np.random.Generator, trace: bool = False):
             random_turn(g, rng, game, deck, seat, place_only, noted)
         if noted is not None:
             noted.turn_over(g, deck)
-    return (g, noted) if trace else g
 
 
 #: The Event Actions in the order of :class:`Trace`'s counts.
@@ -480,8 +523,10 @@ class Trace:
     """What the design lab records of batch games (:func:`play` with ``trace=True``),
     noted as the games go from the arrays only (nothing is drawn for it).
 
-    ``legal``: one ``(games, counts)`` pair of arrays per decision step, in the order of
-    play (the games that decided there and how many legal actions the mover had);
+    ``legal``: one ``(games, counts)`` pair of arrays per decision step (the games that
+    decided there and how many legal actions the mover had), each game's in its order of
+    play (games of different first seats in the Play phase are noted one group after the
+    other);
     ``offers`` (games, Kids): the take decisions at which each Kid was face up;
     ``actions`` (games,) counts of each kind of action by the engine's class names;
     ``standings``: each team's points on the board (games, teams) when the Pick phase
@@ -499,6 +544,7 @@ class Trace:
         self.actions = {kind: np.zeros(count, dtype=np.int32) for kind in kinds}
         self.rule_use = {event: np.zeros(count, dtype=np.int32) for event in game.rule_events}
         self.standings: list = []
+        self._turns_from = 0
         self.last = False
         self._row = None
 
@@ -522,12 +568,27 @@ class Trace:
         self.actions["Skip"][rows] += ~advanced[rows]
         self.rule_use["schedule advance after a Brat"] += advanced
 
-    def play_phase(self, g: Games, deck: DeckArrays, first: int) -> None:
-        """The Pick phase is over: the events in play are set."""
+    def play_phase(self, g: Games, deck: DeckArrays, firsts) -> None:
+        """The Pick phase is over: the events in play are set; ``firsts`` (games,): the
+        first seat of the Play phase in each game."""
         ranked = -np.sort(-g.levels, axis=1)
         self.rule_use["schedule tie at the cut"] += ranked[:, EVENTS_IN_PLAY - 1] == ranked[:, EVENTS_IN_PLAY]
-        self.rule_use["team B starts the play phase"] += first % 2 == 1
+        self.rule_use["team B starts the play phase"] += np.asarray(firsts) % 2 == 1
         self.standings.append(np.zeros((self.count, 2), dtype=np.int64))
+        self._turns_from = len(self.standings)  # where the standings after each turn go
+
+    def take_in(self, part: "Trace", rows) -> None:
+        """Add what ``part`` noted of the games ``rows`` (played as a batch of their own
+        from the Play phase on) to these games' trace."""
+        self.legal += [(rows[where], counts) for where, counts in part.legal]
+        for mine, theirs in ((self.actions, part.actions), (self.rule_use, part.rule_use)):
+            for key, counts in theirs.items():
+                mine[key][rows] += counts
+        self.offers[rows] += part.offers
+        for i, points in enumerate(part.standings):
+            if self._turns_from + i == len(self.standings):
+                self.standings.append(np.zeros((self.count, 2), dtype=np.int64))
+            self.standings[self._turns_from + i][rows] = points
 
     def place(self, g: Games, game, seat: int, counts, coached) -> None:
         """Before ``seat`` places a Kid."""
