@@ -143,8 +143,8 @@ def record_games(
     record it (:data:`Profile.batch_records`: Leg Day, GYM and The Diet Game with random
     and greedy bots and the rules their batch paths play, the games of ``simulate(...,
     batch=True)``), else the object path (the games of ``simulate(..., batch=False)``,
-    move by move, which ``play_game`` can replay: other bots, GYM's
-    ``play_phase_first="weaker_hands"``, a game without a batch path, a ``max_moves``).
+    move by move, which ``play_game`` can replay: other bots, a game without a batch
+    path, a ``max_moves``).
     ``batch=True`` asks for the batch path (an error if there is none), ``batch=False``
     for the object path. Each record's ``path`` says which path played it. Both paths
     play the same rules with the same distributions; they are not the same games for
