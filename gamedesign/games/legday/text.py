@@ -20,7 +20,7 @@ def legday_card(deck, name: str) -> str:
         return ""
     s = deck.scoring
     if card.kind == "curl":
-        return "Preacher Curl set: " + "/".join(map(str, s["curl_points"])) + " for 1-5 cards"
+        return "Preacher Curl set: " + "/".join(map(str, s["curl_points"])) + f" for 1-{len(s['curl_points'])} cards"
     if card.kind == "bench":
         return f"{s['bench_set_points']} points for each {s['bench_set_size']}"
     if card.kind == "press":
