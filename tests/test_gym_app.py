@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gamedesign.apps.gym import GymApp, play_gym
@@ -127,7 +129,7 @@ def test_the_bots_last_moves_are_shown_above_the_board():
     app.skip_button.click()
     assert "Since your last move" in app.last_moves.value and "Bot 1 (team B)" in app.last_moves.value
     if any(type(a).__name__ == "Place" for _, a in app.bot_moves):
-        assert "gd-new" in app.board.value and ">new<" in app.board.value
+        assert "gd-new" in app.board_markup() and ">new<" in app.board_markup()
 
 
 def test_colours_are_spelled_out_and_new_game_uses_the_seed():
@@ -322,3 +324,50 @@ def test_players_are_named_you_and_bot_n_in_every_choice_message_and_hint():
     shown = " ".join(texts)
     assert not re.search(r"\bplayer \d", shown), re.search(r".{40}\bplayer \d.{20}", shown)
     assert "Bot 1 (team B)" in shown and "Bot 3 (team B)" in shown
+
+
+# -- GYM drawn as a game ----------------------------------------------------------------
+
+
+def test_each_kid_in_the_row_is_a_card_with_its_name_and_its_score_at_every_event():
+    app = GymApp(players=2, seed=7)
+    view = app.state.observe(app.human)
+    deck = app.game.deck
+    cards = app.row_cards.value.split('class="gd-kidcard')[1:]
+    assert len(cards) == len(view["row"]) == len(app.row_box.children)
+    for kid, card, button in zip(view["row"], cards, app.row_box.children):
+        assert f">{kid}<" in card and button.description == f"Take {kid}"
+        assert ("gd-brat" in card.split('"')[0]) == deck.kid(kid).is_brat and ("Brat<" in card) == deck.kid(kid).is_brat
+        # a score for each of the six events, each a number with its colour's drawn symbol
+        badges = re.findall(r'title="([^"]+): (\d+)">(<svg[^>]*aria-label="(\w+) (\w+)")', card)
+        assert [b[0] for b in badges] == [item["event"] for item in view["schedule"]]
+        for event, value, _, colour, shape in badges:
+            assert int(value) == deck.kid(kid).value(deck.event(event).colour)
+            assert colour == deck.event(event).colour and shape  # the symbol names its shape
+
+
+def test_the_event_schedule_is_drawn_as_a_column_top_first():
+    app = GymApp(players=2, seed=7)
+    view = app.state.observe(app.human)
+    shown = re.findall(r'gd-schedname"><b>([^<]+)</b>', app.schedule.value)
+    assert shown == [item["event"] for item in view["schedule"]]
+    assert app.table_area.children[0] is app.schedule  # beside the row in the Pick phase
+
+
+def test_a_click_on_a_highlighted_spot_of_the_board_places_the_chosen_kid_there():
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
+    assert app.state.step == "place" and app.state.turn == app.human
+    spots = app.spot_buttons()
+    legal = {a for a in app.state.legal_actions(app.human) if a.kid == app.kid_pick.value}
+    assert spots and {b.place for b in spots} == legal  # every legal spot of the chosen Kid, and only those
+    other = [k for k, _ in [(v, l) for l, v in app.kid_pick.options] if k != app.kid_pick.value]
+    if other:  # choosing another Kid highlights that Kid's spots
+        app.kid_pick.value = other[0]
+        assert {b.place.kid for b in app.spot_buttons()} == {other[0]}
+    target = app.spot_buttons()[-1]
+    place = target.place
+    target.click()
+    board = app.state.observe(app.human)["board"]
+    assert board[place.event]["AB".index(app.teams[app.human])][place.spot - 1] == place.kid
+    assert f"You played: {place}" in app.last_message.replace("you ", "") or app.state.step != "place"
