@@ -368,3 +368,25 @@ def test_each_player_has_a_weight_track_toward_the_target():
     assert len(tracks) == 3
     assert tracks[1].count("gd-lost") == 3 and 'gd-here" title="-4 lb">-4<' in tracks[1] and "6 to go" in tracks[1]
     assert len(re.findall(r'class="gd-cell(?: [^"]*)?"', tracks[0])) == 16 and "gd-goal" in tracks[0]  # +5 ... 0 ... -10
+
+
+def test_the_end_shows_every_players_place_and_a_success_mark_only_for_a_win():
+    from gamedesign.apps.common import emoji_in
+
+    kinds = set()
+    for seed in range(6):
+        app = DietApp(players=3, seed=seed)
+        click_through(app)
+        view = app.state.observe(app.human)
+        text, kind = app.ending(view)
+        kinds.add(kind)
+        assert kind == ("win" if view["winner"] == app.human else "end")
+        if kind == "end":
+            assert "gd-msg-win" not in app.header.value and "gd-icon-ok" not in app.header.value
+            assert f"You came {'1st 2nd 3rd'.split()[app.places(view)[app.human] - 1]} of 3" in text
+        table = app.header.value.split("gd-places")[1]
+        for seat in range(3):
+            assert f"<th>{app.names[seat]}</th>" in table
+        assert sorted(app.places(view))[0] == 1 and "What decided it" in table
+        assert emoji_in(html.unescape(re.sub(r"<[^>]*>", " ", app.header.value + app.weights_view.value))) == []
+    assert "end" in kinds

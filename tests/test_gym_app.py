@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -371,3 +372,45 @@ def test_a_click_on_a_highlighted_spot_of_the_board_places_the_chosen_kid_there(
     board = app.state.observe(app.human)["board"]
     assert board[place.event]["AB".index(app.teams[app.human])][place.spot - 1] == place.kid
     assert f"You played: {place}" in app.last_message.replace("you ", "") or app.state.step != "place"
+
+
+# -- endings ------------------------------------------------------------------------------
+
+
+def shown_words(markup: str) -> str:
+    """What an HTML value shows as text (its tags and attributes left out)."""
+    return html.unescape(re.sub(r"<[^>]*>", " ", markup))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_end_shows_a_success_mark_only_for_a_win_and_every_players_place(seed):
+    from gamedesign.apps.common import emoji_in
+
+    app = GymApp(players=2, seed=seed)
+    click_through(app)
+    result = app.state.result()
+    won = app.teams[app.human] == ("A" if 0 in result.winners else "B")
+    status = str(app.status.outputs)
+    if won:
+        assert "Your team wins!" in app.last_message and "gd-msg-win" in status
+    else:
+        assert "Your team loses." in app.last_message
+        assert "gd-msg-win" not in status and "gd-msg-ok" not in status and "gd-icon-ok" not in status
+    places = app.scores.value.split('gd-places')[1]
+    for seat, name in enumerate(app.names):
+        assert f"<th>{name}</th>" in places
+    assert "Decided by " in app.scores.value and str(result.scores[0]) in app.scores.value
+    shown_status = app.status.outputs[0]["data"]["text/html"]  # what the page draws (not the plain-text copy)
+    for part in (app.header.value, app.scores.value, app.board_markup(), app.schedule.value, app.hand.value, shown_status):
+        assert emoji_in(shown_words(part)) == []
+
+
+def test_with_several_people_the_end_is_never_a_success_mark():
+    app = GymApp(players=2, seed=1, people=["Ana", "Ben"], playtests=None)
+    while not app.state.is_over():
+        if app.hotseat.covered:
+            app.hotseat.press()
+        click_one = app.row_box.children[0] if app.state.step == "take" else app.go_button
+        click_one.click()
+    text, kind = app.ending()
+    assert kind == "end" and "wins" in text and "comes second" in text

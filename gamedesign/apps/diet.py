@@ -177,6 +177,10 @@ def refusal_text(view: dict, action, names, deck, limit: int) -> str:
     return f"{label} is not possible now: {what}."
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
@@ -470,15 +474,57 @@ class DietApp(common.AppBox):
             + "</div>"
         )
 
+    def places(self, view: dict) -> list[int]:
+        """Each seat's place at the end: the winner first, then by weight (the lightest
+        first; equal weights share a place)."""
+        weights = view["weights"]
+
+        def key(seat):
+            return (seat != view["winner"], weights[seat])
+
+        return [1 + sum(1 for other in range(len(weights)) if key(other) < key(seat)) for seat in range(len(weights))]
+
+    def ending(self, view: dict) -> tuple[str, str]:
+        """The end in a sentence, and its kind: ``"win"`` (a success mark) only when the one
+        person at the screen won; a loss, a draw or several people's game is ``"end"``."""
+        places = self.places(view)
+        n = len(places)
+        if view["winner"] is None:
+            text = f"Draw: nobody reached {view['target']} pounds within {view['max_turns']} turns."
+            kind = "end"
+        elif view["winner"] == self.human and self.hotseat.seating.single:
+            return f"You won! You reached {view['weights'][self.human]} pounds first.", "win"
+        else:
+            text = f"{self._name(view['winner'])} won, reaching {view['weights'][view['winner']]} pounds first."
+            kind = "end"
+        if self.hotseat.seating.single:
+            text += f" You came {_ordinal(places[self.human])} of {n}, at {view['weights'][self.human]:+d} lb."
+        return text, kind
+
+    def _places_html(self, view: dict) -> str:
+        """Every player's place, weight and what decided it."""
+        places = self.places(view)
+        rows = []
+        for seat in sorted(range(len(places)), key=lambda s: (places[s], s)):
+            weight = view["weights"][seat]
+            if seat == view["winner"]:
+                why = f"reached {view['target']} lb first (turn {view['turn']})"
+            elif view["winner"] is None:
+                why = f"{weight + abs(view['target'])} lb short of {view['target']} when the turns ran out"
+            else:
+                why = f"{weight + abs(view['target'])} lb to go when {self._name(view['winner'])} won"
+            mark = common.trophy_svg() + " " if seat == view["winner"] else ""
+            rows.append(f"<tr><th>{html.escape(self._name(seat))}</th><td>{mark}{_ordinal(places[seat])}</td>"
+                        f"<td>{weight:+d} lb</td><td>{html.escape(why)}</td></tr>")
+        return ('<table class="gd-table gd-places" style="border-collapse:collapse;margin:4px 0">'
+                "<tr><th>Player</th><th>Place</th><th>Weight</th><th>What decided it</th></tr>" + "".join(rows) + "</table>")
+
     def _header_html(self, view: dict) -> str:
         if view["over"]:
-            if view["winner"] is None:
-                text = f"Draw: nobody reached {view['target']} within {view['max_turns']} turns."
-            elif view["winner"] == self.human and self.hotseat.seating.single:
-                text = f"You won! You reached {view['weights'][self.human]} pounds."
-            else:
-                text = f"{self._name(view['winner'])} won, reaching {view['weights'][view['winner']]} pounds."
-            return f"<h3 style='margin:2px 0'>The Diet Game - {html.escape(text)}</h3>"
+            text, kind = self.ending(view)
+            colour = common.MESSAGE_COLOURS[kind]
+            return (f"<h3 class='gd-msg gd-msg-{kind}' style='margin:2px 0;color:{colour}'>{common.icon_svg(kind, 18)} "
+                    f"The Diet Game - {html.escape(text)}</h3>" + self._places_html(view))
         whose = "your" if view["active"] == self.human else f"{self._name(view['active'])}'s"
         return (
             f"<h3 style='margin:2px 0'>The Diet Game - turn {view['turn']}, {html.escape(whose)} "

@@ -37,6 +37,7 @@ import ipywidgets as widgets
 import gamedesign
 from gamedesign.apps.common import (
     AppBox,
+    trophy_svg,
     advance_bots,
     check_seat,
     check_seed,
@@ -327,13 +328,7 @@ class GymApp:
         self.played.append((seat, self.game.parse_action(action) if isinstance(action, str) else action))
         if self._advance():  # else the bot's failure stays in the status area
             if self.state.is_over():
-                result = self.state.result()
-                team = "A" if 0 in result.winners else "B"
-                if self.hotseat.seating.single:
-                    verdict = " Your team wins!" if team == self.teams[self.human] else " Your team loses."
-                else:
-                    verdict = f" ({', '.join(self.names[s] for s in range(len(self.names)) if self.teams[s] == team)})"
-                self._message(f"Game over. Team {team} wins.{verdict}", "ok")
+                self._message(*self.ending())
             else:
                 self._message(f"You played: {self._words(action)}.", "ok")
         self.hotseat.show(self.state)
@@ -795,22 +790,56 @@ class GymApp:
         self.note.value = what + blocked
         self._sync_buttons()
 
+    def ending(self) -> tuple[str, str]:
+        """The end of the game in a sentence and its kind of message: ``"win"`` (a success
+        mark) only when the one person at the screen won; a loss, or a game of several
+        people, is ``"end"`` (no success mark)."""
+        result = self.state.result()
+        team = "A" if 0 in result.winners else "B"
+        winners = ", ".join(self.names[s] for s in range(len(self.names)) if self.teams[s] == team)
+        losers = ", ".join(self.names[s] for s in range(len(self.names)) if self.teams[s] != team)
+        other = "B" if team == "A" else "A"
+        if self.hotseat.seating.single:
+            if team == self.teams[self.human]:
+                return f"Game over. Team {team} wins. Your team wins!", "win"
+            return f"Game over. Team {team} wins. Your team loses.", "end"
+        return f"Game over. Team {team} wins ({winners}); team {other} ({losers}) comes second.", "end"
+
+    def _decided_by(self, result) -> str:
+        a, b = result.scores[0], result.scores[1]  # seat 0 plays for team A, seat 1 for team B
+        if result.details["decided_by_tie"]:
+            return f"a tie at {a} points each: ties go to team A (it took the first turn)"
+        high, low = max(a, b), min(a, b)
+        return f"more points at the events in play: {high} to {low}"
+
     def _scores_html(self) -> str:
         result = self.state.result()
-        deck = self.game.deck
         rows = []
         for e in self.state.in_play:
-            colour = deck.event(e).colour
+            colour = self.game.deck.event(e).colour
             a, b = result.breakdown[0][e], result.breakdown[1][e]
             rows.append(f"<tr><td>{html.escape(e)}</td><td>{colour_tag(colour)}</td><td>{a}</td><td>{b}</td></tr>")
         team = "A" if 0 in result.winners else "B"
         tie = " (a tie: team A took the first turn)" if result.details["decided_by_tie"] else ""
+        places = []
+        for seat, name in enumerate(self.names):
+            t = self.teams[seat]
+            won = t == team
+            mark = trophy_svg() + " " if won else ""
+            places.append(
+                f"<tr><th>{html.escape(name)}</th><td>team {t}</td><td>{mark}{'1st' if won else '2nd'}"
+                f"{' (won)' if won else ''}</td><td>{result.scores[seat]}</td></tr>"
+            )
         return (
             "<h4>Final scoring, event by event</h4>"
+            '<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
             '<table class="gd-table"><tr><th>Event</th><th>Colour</th><th>Team A</th><th>Team B</th></tr>'
             + "".join(rows)
             + f"<tr><th>Total</th><th></th><th>{result.scores[0]}</th><th>{result.scores[1]}</th></tr></table>"
-            + f"<p><b>Team {team} wins</b>{tie}.</p>"
+            + '<table class="gd-table gd-places"><tr><th>Player</th><th>Team</th><th>Place</th><th>Team points</th></tr>'
+            + "".join(places)
+            + "</table></div>"
+            + f"<p><b>Team {team} wins</b>{tie}. Decided by {html.escape(self._decided_by(result))}.</p>"
         )
 
 

@@ -31,6 +31,7 @@ from gamedesign.apps.common import (
     error_text,
     guard,
     message,
+    trophy_svg,
     seat_bots,
     seed_input,
     thinking,
@@ -63,6 +64,10 @@ def _chip(deck, name: str | None, face_up: bool, new: bool = False) -> str:
     if name is None:
         return legday_cards.face_down_html()
     return legday_cards.mini_card_html(deck.card(name), "" if face_up else " (home)", new=new)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def tie_break_text(report, names: list[str]) -> str:
@@ -213,9 +218,7 @@ class LegDayApp:
         self._record_reveal(day_label, before)
         if self._advance():  # else the bot's failure stays in the status line
             if state.is_over():
-                winners = state.result().winners
-                text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
-                message(self.status, f"Game over. Winner: {text}.", "ok")
+                message(self.status, *self.ending())
             elif self.hotseat.seating.single:
                 message(
                     self.status,
@@ -348,6 +351,33 @@ class LegDayApp:
         to, came = self.names[(self.human + step) % players], self.names[(self.human - step) % players]
         return f"after today your other cards go to {to} and you get {came}'s hand"
 
+    def places(self) -> list[int]:
+        """Each seat's place at the end: the winners first, then by points; an eliminated
+        player (fewest Leg Days) comes after everyone who was not."""
+        report = self.state.report()
+
+        def key(seat):
+            points = report.points[seat]
+            return (seat not in report.winners, seat in report.eliminated,
+                    -(report.collection_points[seat] if points is None else points))
+
+        seats = range(len(self.names))
+        return [1 + sum(1 for other in seats if key(other) < key(seat)) for seat in seats]
+
+    def ending(self) -> tuple[str, str]:
+        """The end in a sentence and its kind: ``"win"`` (a success mark) only when the one
+        person at the screen won; a loss, or a game of several people, is ``"end"``."""
+        report = self.state.report()
+        winners = report.winners
+        text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
+        if self.hotseat.seating.single:
+            place = self.places()[self.human]
+            if self.human in winners:
+                return f"Game over. Winner: {text}. You won!", "win"
+            return (f"Game over. Winner: {text}. You came {_ordinal(place)} of {len(self.names)}"
+                    f"{' (out: fewest Leg Days)' if self.human in report.eliminated else ''}.", "end")
+        return f"Game over. Winner: {text}.", "end"
+
     def _scores_html(self) -> str:
         state = self.state
         report = state.report()
@@ -355,6 +385,7 @@ class LegDayApp:
         short = {"Preacher Curl": "Curl", "Bench Press": "Bench", "Overhead Press": "Press",
                  "Pull-Ups": "Pull-Ups", "Protein Shake": "Shakes", "Selfie": "Selfie", "Leg Day": "Leg Day"}
         head = "".join(f"<th>{short[c]}</th>" for c in CATEGORIES)
+        places = self.places()
         rows = []
         for seat, name in enumerate(self.names):
             if seat in report.eliminated:
@@ -364,18 +395,18 @@ class LegDayApp:
             else:
                 cells = "".join(f"<td>{report.breakdown[seat][c]}</td>" for c in CATEGORIES)
                 total = f"<td><b>{report.points[seat]}</b></td>"
-                outcome = "🏆 winner" if seat in report.winners else ""
+                outcome = f"{trophy_svg()} winner" if seat in report.winners else ""
             squat = (
                 ""
                 if squats[seat] is None
                 else f"{squats[seat]['squats']}<br><small>drew {html.escape(squats[seat]['card'])}</small>"
             )
             rows.append(
-                f"<tr><th>{html.escape(name)}</th>{cells}{total}<td>{report.leg_days[seat]}</td>"
+                f"<tr><th>{html.escape(name)}</th><td>{_ordinal(places[seat])}</td>{cells}{total}<td>{report.leg_days[seat]}</td>"
                 f"<td>{report.shake_images[seat]}</td><td>{outcome}</td><td>{squat}</td></tr>"
             )
         return (
-            '<h4>Final scores</h4><table class="gd-table gd-final"><tr><th>Player</th>'
+            '<h4>Final scores</h4><table class="gd-table gd-final"><tr><th>Player</th><th>Place</th>'
             f"{head}<th>Total</th><th>Leg Days</th><th>Shake images</th><th>Result</th><th>Squats*</th></tr>"
             + "".join(rows)
             + f"</table><p class=\"gd-note\">Decided by: {html.escape(report.decided_by)}. "
