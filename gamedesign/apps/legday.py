@@ -50,10 +50,14 @@ CSS = (
 .gd-legday { max-width:100%; box-sizing:border-box; }
 .gd-legday table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
-  padding:3px 5px; text-align:left; vertical-align:top; color:#111; font-size:12px; }
+  padding:2px 4px; text-align:left; vertical-align:top; color:#111; font-size:12px; line-height:1.3; }
+.gd-legday .widget-html-content { line-height:1.3; }
 .gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:3px 3px; font-size:11.5px; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
-.gd-legday .gd-handcard { align-items:center; margin:2px; }
+.gd-legday .gd-hand { gap:4px; }
+.gd-legday .gd-handcard { align-items:center; margin:0; gap:2px; }
+.gd-legday .gd-handcard > * { margin:0; }
+.gd-legday button.gd-play { height:26px; }
 .gd-legday .gd-note { color:#111; font-size:13px; max-width:60em; }
 </style>
 """
@@ -139,6 +143,7 @@ class LegDayApp:
             app_name="Don't Skip Leg Day",
         )
         self.widget.add_class("gd-legday")
+        self.hand_box.add_class("gd-hand")
         # Under the cover between people only the styles and the day stay on the page.
         self.hotseat.attach(
             self.widget,
@@ -282,7 +287,7 @@ class LegDayApp:
             button = widgets.Button(
                 description="Play",
                 tooltip=f"Play {legday_cards.display_name(card)} today",
-                layout=widgets.Layout(width="118px"),
+                layout=widgets.Layout(width="100px"),
                 disabled=view["over"] or view["my_pick"] is not None,
             )
             button.add_class("gd-play")
@@ -333,7 +338,7 @@ class LegDayApp:
         today = "" if view["over"] else "<th>Today</th>"
         return (
             '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest, face up or down)</th>'
-            f"<th>Face-up Leg Days</th>{today}</tr>" + "".join(rows) + "</table>"
+            f"<th>Leg Days face up</th>{today}</tr>" + "".join(rows) + "</table>"
         )
 
     def _today(self, view: dict, seat: int) -> str:
