@@ -77,7 +77,7 @@ CSS = """
 .gd-gym .gd-table-area > * { margin:0; }
 .gd-gym .gd-play-area { flex:1 1 330px; min-width:0; max-width:100%; }
 .gd-gym .gd-strip { flex:0 0 310px; width:310px; max-width:100%; }
-.gd-gym .gd-strip .widget-dropdown { width:100%; max-width:100%; }
+.gd-gym .gd-strip .widget-dropdown { width:calc(100% - 4px) !important; max-width:calc(100% - 4px); }
 .gd-gym .gd-strip .widget-dropdown select { min-width:0; }
 .gd-gym .gd-strip .widget-html-content { line-height:1.3; }
 .gd-gym .gd-handcards { display:flex; flex-wrap:wrap; gap:4px; margin:2px 0; }
