@@ -52,7 +52,7 @@ CSS = (
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
   padding:2px 4px; text-align:left; vertical-align:top; color:#111; font-size:12px; line-height:1.3; }
 .gd-legday .widget-html-content { line-height:1.3; }
-.gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:3px 3px; font-size:11.5px; }
+.gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:2px 2px; font-size:11px; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
 .gd-legday .gd-hand { gap:4px; }
 .gd-legday .gd-handcard { align-items:center; margin:0; gap:2px; }
