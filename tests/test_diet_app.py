@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import html
+import random
 import re
 
 import pytest
 
 from gamedesign.apps.diet import DietApp, play_diet
-from gamedesign.games.diet import Discard
+from gamedesign.games.diet import Discard, Play
 
 
 def enabled(box):
@@ -56,7 +57,8 @@ def test_planning_marks_cards_and_discards_them():
     hand = list(app.state.observe(0)["hand"])
     app.hand_box.children[0].click()
     app.hand_box.children[1].click()
-    assert app.hand_box.children[0].button_style == "warning"
+    marked = app.hand_box.children[0]
+    assert marked.description.startswith("Marked to discard\n") and "gd-marked" in marked._dom_classes
     assert "2 marked" in app.prompt.value
     app.action_box.children[0].click()  # "Discard 2 and draw"
     assert app.out.outputs == ()
@@ -174,7 +176,7 @@ def test_cards_say_what_they_are_for_and_the_log_tells_passes_and_what_waits():
 
     app = DietApp(players=4, seed=3, auto_pass=False)
     labels = [b.description for b in app.hand_box.children]
-    assert "Junk Food Lunch · Lunch, +1 lb" in labels and "Laziness: cancels an Exercise" in labels
+    assert "LUNCH\nJunk Food Lunch\n+1 lb" in labels and "LAZINESS\nLaziness\ncancels an Exercise" in labels
     for _ in range(60):
         if app.state.is_over():
             break
@@ -310,3 +312,81 @@ def test_controls_offer_only_what_is_possible_now_with_short_labels():
         else:
             (enabled(app.action_box) if len(asked) % 2 else enabled(app.hand_box) or enabled(app.action_box))[0].click()
     assert {"own", "laziness", "cheat"} <= asked
+
+
+# -- The Diet Game drawn as a game ------------------------------------------------------
+
+
+def test_the_engine_says_why_a_card_is_not_legal_exactly_when_it_is_not():
+    from gamedesign import load
+    from gamedesign.games.diet import why_not
+
+    game = load("diet", players=3)
+    rng = random.Random(5)
+    said = set()
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        while not state.is_over():
+            for seat in range(3):
+                for card in set(state.hands[seat]):
+                    reason = why_not(state, seat, card)
+                    assert (reason is None) == (Play(card) in state.legal_actions(seat)), (card, state.phase, state.step)
+                    said.add(reason)
+            mover = state.to_move()[0]
+            state.apply(mover, rng.choice(state.legal_actions(mover)))
+    said = {reason for reason in said if reason}
+    assert any(r.startswith("Lunch is over: this is the Cheat phase") for r in said)
+    assert any(r.startswith("Snack comes later: this is the Breakfast phase") for r in said)
+    assert not any(r.startswith("Breakfast comes later") for r in said)  # Breakfast is the first meal
+    assert any(r and "is fattening (+1 lb): you may not eat it yourself" in r for r in said)
+
+
+def test_a_click_on_a_dimmed_card_shows_why_it_cannot_be_played_now():
+    app = DietApp(players=4, seed=0)
+    while app.state.observe(app.human)["phase"] == "planning" or not any(b.disabled for b in app.hand_box.children):
+        app.action_box.children[-1].click()  # keep the hand, or play no card
+    view = app.state.observe(app.human)
+    assert view["phase"] != "planning" and app.human in view["waiting_for"]
+    for position, (card, button, why) in enumerate(zip(view["hand"], app.hand_box.children, app.why_box.children)):
+        assert len(app.hand_box.children) == len(app.why_box.children)
+        if not button.disabled:
+            assert "gd-playable" in button._dom_classes and why.layout.visibility == "hidden"
+            continue
+        assert "gd-playable" not in button._dom_classes and why.layout.visibility != "hidden"
+        why.click()
+        shown = str(app.out.outputs)
+        assert app.why_not(card) and html.escape(app.why_not(card)) in shown, shown
+    assert any(b.disabled for b in app.hand_box.children)
+
+
+def test_each_player_has_a_weight_track_toward_the_target():
+    app = DietApp(players=3, seed=1)
+    state = app.state
+    state.weights[1] = -4
+    app._render()
+    tracks = app.weights_view.value.split('class="gd-track"')[1:]
+    assert len(tracks) == 3
+    assert tracks[1].count("gd-lost") == 3 and 'gd-here" title="-4 lb">-4<' in tracks[1] and "6 to go" in tracks[1]
+    assert len(re.findall(r'class="gd-cell(?: [^"]*)?"', tracks[0])) == 16 and "gd-goal" in tracks[0]  # +5 ... 0 ... -10
+
+
+def test_the_end_shows_every_players_place_and_a_success_mark_only_for_a_win():
+    from gamedesign.apps.common import emoji_in
+
+    kinds = set()
+    for seed in range(6):
+        app = DietApp(players=3, seed=seed)
+        click_through(app)
+        view = app.state.observe(app.human)
+        text, kind = app.ending(view)
+        kinds.add(kind)
+        assert kind == ("win" if view["winner"] == app.human else "end")
+        if kind == "end":
+            assert "gd-msg-win" not in app.header.value and "gd-icon-ok" not in app.header.value
+            assert f"You came {'1st 2nd 3rd'.split()[app.places(view)[app.human] - 1]} of 3" in text
+        table = app.header.value.split("gd-places")[1]
+        for seat in range(3):
+            assert f"<th>{app.names[seat]}</th>" in table
+        assert sorted(app.places(view))[0] == 1 and "What decided it" in table
+        assert emoji_in(html.unescape(re.sub(r"<[^>]*>", " ", app.header.value + app.weights_view.value))) == []
+    assert "end" in kinds

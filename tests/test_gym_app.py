@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from gamedesign.apps.gym import GymApp, play_gym
@@ -127,7 +130,7 @@ def test_the_bots_last_moves_are_shown_above_the_board():
     app.skip_button.click()
     assert "Since your last move" in app.last_moves.value and "Bot 1 (team B)" in app.last_moves.value
     if any(type(a).__name__ == "Place" for _, a in app.bot_moves):
-        assert "gd-new" in app.board.value and ">new<" in app.board.value
+        assert "gd-new" in app.board_markup() and ">new<" in app.board_markup()
 
 
 def test_colours_are_spelled_out_and_new_game_uses_the_seed():
@@ -322,3 +325,92 @@ def test_players_are_named_you_and_bot_n_in_every_choice_message_and_hint():
     shown = " ".join(texts)
     assert not re.search(r"\bplayer \d", shown), re.search(r".{40}\bplayer \d.{20}", shown)
     assert "Bot 1 (team B)" in shown and "Bot 3 (team B)" in shown
+
+
+# -- GYM drawn as a game ----------------------------------------------------------------
+
+
+def test_each_kid_in_the_row_is_a_card_with_its_name_and_its_score_at_every_event():
+    app = GymApp(players=2, seed=7)
+    view = app.state.observe(app.human)
+    deck = app.game.deck
+    cards = app.row_cards.value.split('class="gd-kidcard')[1:]
+    assert len(cards) == len(view["row"]) == len(app.row_box.children)
+    for kid, card, button in zip(view["row"], cards, app.row_box.children):
+        assert f">{kid}<" in card and button.description == f"Take {kid}"
+        assert ("gd-brat" in card.split('"')[0]) == deck.kid(kid).is_brat and ("Brat<" in card) == deck.kid(kid).is_brat
+        # a score for each of the six events, each a number with its colour's drawn symbol
+        badges = re.findall(r'title="([^"]+): (\d+)">(<svg[^>]*aria-label="(\w+) (\w+)")', card)
+        assert [b[0] for b in badges] == [item["event"] for item in view["schedule"]]
+        for event, value, _, colour, shape in badges:
+            assert int(value) == deck.kid(kid).value(deck.event(event).colour)
+            assert colour == deck.event(event).colour and shape  # the symbol names its shape
+
+
+def test_the_event_schedule_is_drawn_as_a_column_top_first():
+    app = GymApp(players=2, seed=7)
+    view = app.state.observe(app.human)
+    shown = re.findall(r'gd-schedname"><b>([^<]+)</b>', app.schedule.value)
+    assert shown == [item["event"] for item in view["schedule"]]
+    assert app.table_area.children[0] is app.schedule  # beside the row in the Pick phase
+
+
+def test_a_click_on_a_highlighted_spot_of_the_board_places_the_chosen_kid_there():
+    app = GymApp(players=2, seed=4)
+    to_play_phase(app)
+    assert app.state.step == "place" and app.state.turn == app.human
+    spots = app.spot_buttons()
+    legal = {a for a in app.state.legal_actions(app.human) if a.kid == app.kid_pick.value}
+    assert spots and {b.place for b in spots} == legal  # every legal spot of the chosen Kid, and only those
+    other = [k for k, _ in [(v, l) for l, v in app.kid_pick.options] if k != app.kid_pick.value]
+    if other:  # choosing another Kid highlights that Kid's spots
+        app.kid_pick.value = other[0]
+        assert {b.place.kid for b in app.spot_buttons()} == {other[0]}
+    target = app.spot_buttons()[-1]
+    place = target.place
+    target.click()
+    board = app.state.observe(app.human)["board"]
+    assert board[place.event]["AB".index(app.teams[app.human])][place.spot - 1] == place.kid
+    assert f"You played: {place}" in app.last_message.replace("you ", "") or app.state.step != "place"
+
+
+# -- endings ------------------------------------------------------------------------------
+
+
+def shown_words(markup: str) -> str:
+    """What an HTML value shows as text (its tags and attributes left out)."""
+    return html.unescape(re.sub(r"<[^>]*>", " ", markup))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_end_shows_a_success_mark_only_for_a_win_and_every_players_place(seed):
+    from gamedesign.apps.common import emoji_in
+
+    app = GymApp(players=2, seed=seed)
+    click_through(app)
+    result = app.state.result()
+    won = app.teams[app.human] == ("A" if 0 in result.winners else "B")
+    status = str(app.status.outputs)
+    if won:
+        assert "Your team wins!" in app.last_message and "gd-msg-win" in status
+    else:
+        assert "Your team loses." in app.last_message
+        assert "gd-msg-win" not in status and "gd-msg-ok" not in status and "gd-icon-ok" not in status
+    places = app.scores.value.split('gd-places')[1]
+    for seat, name in enumerate(app.names):
+        assert f"<th>{name}</th>" in places
+    assert "Decided by " in app.scores.value and str(result.scores[0]) in app.scores.value
+    shown_status = app.status.outputs[0]["data"]["text/html"]  # what the page draws (not the plain-text copy)
+    for part in (app.header.value, app.scores.value, app.board_markup(), app.schedule.value, app.hand.value, shown_status):
+        assert emoji_in(shown_words(part)) == []
+
+
+def test_with_several_people_the_end_is_never_a_success_mark():
+    app = GymApp(players=2, seed=1, people=["Ana", "Ben"], playtests=None)
+    while not app.state.is_over():
+        if app.hotseat.covered:
+            app.hotseat.press()
+        click_one = app.row_box.children[0] if app.state.step == "take" else app.go_button
+        click_one.click()
+    text, kind = app.ending()
+    assert kind == "end" and "wins" in text and "comes second" in text

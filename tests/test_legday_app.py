@@ -224,3 +224,27 @@ def test_who_has_picked_and_where_the_hand_goes_are_shown():
     while app.state.week == 1:
         hand_buttons(app)[0].click()
     assert "your other cards go to Bot 3 and you get Bot 1&#x27;s hand" in app.hand_label.value  # week 2 passes right
+
+
+def test_the_end_shows_places_a_drawn_trophy_and_a_success_mark_only_for_a_win():
+    import html as html_module
+    import re
+
+    from gamedesign.apps.common import emoji_in
+
+    kinds = set()
+    for seed in range(5):
+        app = LegDayApp(players=3, seed=seed)
+        while not app.state.is_over():
+            hand_buttons(app)[-1].click()
+        text, kind = app.ending()
+        kinds.add(kind)
+        won = app.human in app.state.report().winners
+        assert kind == ("win" if won else "end")
+        assert ("gd-msg-win" in app.status.value) == won and "gd-msg-ok" not in app.status.value
+        if not won:
+            assert "You came " in text
+        assert "gd-trophy" in app.scores.value and "<th>Place</th>" in app.scores.value
+        shown = html_module.unescape(re.sub(r"<[^>]*>", " ", app.scores.value + app.status.value + app.table.value))
+        assert emoji_in(shown) == []
+    assert "end" in kinds  # a loss was seen (and checked)

@@ -120,15 +120,77 @@ class thinking:
         return False
 
 
+#: The drawn icon of each kind of message (inline SVG: no font needs an emoji): an "i" in a
+#: circle, a "!" in a triangle, a tick (a move played, a game won) and a flag (a game over
+#: that is no success: a loss, a draw, or several people's game).
+MESSAGE_ICONS = {
+    "info": '<circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.6"/>'
+    '<path d="M8 7v4.5M8 4.6v.1" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>',
+    "error": '<path d="M8 1.8L15 14H1z" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/>'
+    '<path d="M8 6v4M8 12v.1" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>',
+    "ok": '<path d="M2.5 8.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" '
+    'stroke-linejoin="round"/>',
+    "end": '<path d="M3.5 15V1.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>'
+    '<path d="M4 2h9l-2.5 3.2L13 8.5H4z" fill="currentColor"/>',
+}
+MESSAGE_ICONS["win"] = MESSAGE_ICONS["ok"]
+
+#: The colour of each kind of message (the icon and the words say the kind too).
+MESSAGE_COLOURS = {"info": "#1f3b5a", "error": "#8a1c1c", "ok": "#1d5c2e", "win": "#1d5c2e", "end": "#1f3b5a"}
+
+#: The symbol of each kind in a message's plain-text copy (and, for older checks, in the
+#: HTML's ``data-symbol``: it is never drawn, the page shows the SVG icon).
+MESSAGE_SYMBOLS = {"info": "ℹ", "error": "⚠", "ok": "✔", "win": "✔", "end": "■"}
+
+
+def icon_svg(kind: str, size: int = 15) -> str:
+    """The drawn icon of a message kind (``"info"``, ``"error"``, ``"ok"``, ``"win"``, ``"end"``)."""
+    return (f'<svg class="gd-icon gd-icon-{kind}" viewBox="0 0 16 16" width="{size}" height="{size}" aria-hidden="true" '
+            f'style="vertical-align:-2px;flex:none">{MESSAGE_ICONS[kind]}</svg>')
+
+
+#: Code points that show as emoji, or need an emoji font, on some machines: the pictographs,
+#: emoticons and symbol blocks of Unicode's emoji list, and the emoji presentation selector.
+EMOJI_RANGES = (
+    (0x203C, 0x203C), (0x2049, 0x2049), (0x2122, 0x2122), (0x2139, 0x2139), (0x2194, 0x21AA), (0x231A, 0x23FF),
+    (0x24C2, 0x24C2), (0x25AA, 0x25FE), (0x2600, 0x27BF), (0x2934, 0x2935), (0x2B05, 0x2B55), (0x3030, 0x3030),
+    (0x303D, 0x303D), (0x3297, 0x3299), (0xFE0F, 0xFE0F), (0x1F000, 0x1FAFF),
+)
+
+
+def emoji_in(text: str) -> list[str]:
+    """The characters of ``text`` in :data:`EMOJI_RANGES` (an app's words must hold none:
+    its icons are drawn)."""
+    return sorted({ch for ch in text if any(low <= ord(ch) <= high for low, high in EMOJI_RANGES)})
+
+
+def trophy_svg(size: int = 16, label: str = "winner") -> str:
+    """A drawn trophy (inline SVG) for a winner's row in a final table."""
+    return (
+        f'<svg class="gd-trophy" viewBox="0 0 16 16" width="{size}" height="{size}" role="img" aria-label="{html.escape(label)}" '
+        'style="vertical-align:-3px;flex:none"><path d="M4 2h8v3a4 4 0 0 1-8 0z" fill="#e0b000" stroke="#111" '
+        'stroke-width="1.2" stroke-linejoin="round"/><path d="M4 3H2v1a2.5 2.5 0 0 0 2.5 2.5M12 3h2v1a2.5 2.5 0 0 1-2.5 '
+        '2.5" fill="none" stroke="#111" stroke-width="1.2"/><path d="M8 9v3M5 14h6M6 12h4v2H6z" fill="#e0b000" '
+        'stroke="#111" stroke-width="1.2" stroke-linejoin="round"/></svg>'
+    )
+
+
 def message(target, text: str, kind: str = "info") -> None:
     """Show one message (replacing the last), without raising or printing.
 
-    ``target`` is an ``HTML`` widget (its value is set) or an ``Output`` widget (its
-    outputs are replaced by the message, as HTML with a plain-text copy).
+    ``kind`` is ``"info"``, ``"error"``, ``"ok"`` (a move played), ``"win"`` (a game you
+    won: the only ending with a success mark) or ``"end"`` (a game over that is no success
+    of yours: a loss, a draw, several people's game). ``target`` is an ``HTML`` widget (its
+    value is set) or an ``Output`` widget (its outputs are replaced by the message, as HTML
+    with a plain-text copy). The icon is drawn (SVG), never a character of an emoji font.
     """
-    symbol = {"info": "ℹ", "error": "⚠", "ok": "✔"}[kind]
-    colour = {"info": "#1f3b5a", "error": "#8a1c1c", "ok": "#1d5c2e"}[kind]
-    markup = f'<div role="status" style="color:{colour};font-weight:600">{symbol} {html.escape(text)}</div>'
+    if kind not in MESSAGE_ICONS:
+        raise ValueError(f"kind must be one of {', '.join(MESSAGE_ICONS)}, not {kind!r}")
+    symbol = MESSAGE_SYMBOLS[kind]
+    markup = (
+        f'<div role="status" class="gd-msg gd-msg-{kind}" data-symbol="{symbol}" '
+        f'style="color:{MESSAGE_COLOURS[kind]};font-weight:600">{icon_svg(kind)} {html.escape(text)}</div>'
+    )
     if isinstance(target, widgets.HTML):
         target.value = markup
     else:

@@ -25,16 +25,15 @@ import ipywidgets as widgets
 
 from .. import load
 from ..core import IllegalAction
-from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip
+from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, why_not
 from ..terminal import rename
-from . import common
+from . import common, diet_cards
 from .hints import HintBar
 from .hotseat import PLAYTESTS, HotSeat, Seating
 
-#: Cards you may play now stand out by a thick border and bold text, not by colour alone.
-CSS = """<style>
-.gd-diet .gd-hand button.gd-playable { border:2px solid #1f3b5a; font-weight:600; color:#111; }
-</style>"""
+#: Cards you may play now are raised, with a thick border and bold text; the others are
+#: dimmed (not by colour alone). The cards' drawings are in :mod:`.diet_cards`.
+CSS = "<style>" + diet_cards.CSS + "</style>"
 
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
@@ -178,6 +177,10 @@ def refusal_text(view: dict, action, names, deck, limit: int) -> str:
     return f"{label} is not possible now: {what}."
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 class DietApp(common.AppBox):
     """The Diet Game app (a widget). Use :func:`play_diet` to make one."""
 
@@ -218,6 +221,11 @@ class DietApp(common.AppBox):
         self.weights_view = widgets.HTML()
         self.prompt = widgets.HTML()
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        # Under each dimmed card (drawn below the hand, in the same place), a button that says
+        # why the card cannot be played now: a click on the dimmed card (which takes no
+        # clicks) lands on it.
+        self.why_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_stack = widgets.Box([self.hand_box, self.why_box])
         self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.log_view = widgets.HTML()
         self.thinking_view = widgets.HTML()
@@ -234,11 +242,12 @@ class DietApp(common.AppBox):
                 self.thinking_view,
                 self.weights_view,
                 self.prompt,
-                widgets.HTML("<b>Your hand</b>"),
-                self.hand_box,
+                widgets.HTML("<b>Your hand</b> <small>(raised cards can be played now; click a dimmed card to see "
+                             "why it cannot)</small>"),
+                self.hand_stack,
+                self.out,
                 self.action_box,
                 self.hints,
-                self.out,
                 widgets.HTML("<b>What happened</b>"),
                 self.log_view,
                 widgets.HBox([self.seed_box, self.new_button]),
@@ -250,12 +259,14 @@ class DietApp(common.AppBox):
         self.header.add_class("gd-status")
         self.prompt.add_class("gd-prompt")
         self.hand_box.add_class("gd-hand")
+        self.why_box.add_class("gd-why")
+        self.hand_stack.add_class("gd-handstack")
         self.action_box.add_class("gd-actions")
         # Under the cover between people only the styles stay on the page.
         self.hotseat.attach(
             self,
-            private=[self.header, self.weights_view, self.prompt, self.hand_box, self.action_box, self.hints, self.out,
-                     self.log_view],
+            private=[self.header, self.weights_view, self.prompt, self.hand_box, self.why_box, self.action_box, self.hints,
+                     self.out, self.log_view],
             keep=[self.children[0]],
             render=self._render,
             status=self.out,
@@ -463,15 +474,57 @@ class DietApp(common.AppBox):
             + "</div>"
         )
 
+    def places(self, view: dict) -> list[int]:
+        """Each seat's place at the end: the winner first, then by weight (the lightest
+        first; equal weights share a place)."""
+        weights = view["weights"]
+
+        def key(seat):
+            return (seat != view["winner"], weights[seat])
+
+        return [1 + sum(1 for other in range(len(weights)) if key(other) < key(seat)) for seat in range(len(weights))]
+
+    def ending(self, view: dict) -> tuple[str, str]:
+        """The end in a sentence, and its kind: ``"win"`` (a success mark) only when the one
+        person at the screen won; a loss, a draw or several people's game is ``"end"``."""
+        places = self.places(view)
+        n = len(places)
+        if view["winner"] is None:
+            text = f"Draw: nobody reached {view['target']} pounds within {view['max_turns']} turns."
+            kind = "end"
+        elif view["winner"] == self.human and self.hotseat.seating.single:
+            return f"You won! You reached {view['weights'][self.human]} pounds first.", "win"
+        else:
+            text = f"{self._name(view['winner'])} won, reaching {view['weights'][view['winner']]} pounds first."
+            kind = "end"
+        if self.hotseat.seating.single:
+            text += f" You came {_ordinal(places[self.human])} of {n}, at {view['weights'][self.human]:+d} lb."
+        return text, kind
+
+    def _places_html(self, view: dict) -> str:
+        """Every player's place, weight and what decided it."""
+        places = self.places(view)
+        rows = []
+        for seat in sorted(range(len(places)), key=lambda s: (places[s], s)):
+            weight = view["weights"][seat]
+            if seat == view["winner"]:
+                why = f"reached {view['target']} lb first (turn {view['turn']})"
+            elif view["winner"] is None:
+                why = f"{weight + abs(view['target'])} lb short of {view['target']} when the turns ran out"
+            else:
+                why = f"{weight + abs(view['target'])} lb to go when {self._name(view['winner'])} won"
+            mark = common.trophy_svg() + " " if seat == view["winner"] else ""
+            rows.append(f"<tr><th>{html.escape(self._name(seat))}</th><td>{mark}{_ordinal(places[seat])}</td>"
+                        f"<td>{weight:+d} lb</td><td>{html.escape(why)}</td></tr>")
+        return ('<table class="gd-table gd-places" style="border-collapse:collapse;margin:4px 0">'
+                "<tr><th>Player</th><th>Place</th><th>Weight</th><th>What decided it</th></tr>" + "".join(rows) + "</table>")
+
     def _header_html(self, view: dict) -> str:
         if view["over"]:
-            if view["winner"] is None:
-                text = f"Draw: nobody reached {view['target']} within {view['max_turns']} turns."
-            elif view["winner"] == self.human and self.hotseat.seating.single:
-                text = f"You won! You reached {view['weights'][self.human]} pounds."
-            else:
-                text = f"{self._name(view['winner'])} won, reaching {view['weights'][view['winner']]} pounds."
-            return f"<h3 style='margin:2px 0'>The Diet Game - {html.escape(text)}</h3>"
+            text, kind = self.ending(view)
+            colour = common.MESSAGE_COLOURS[kind]
+            return (f"<h3 class='gd-msg gd-msg-{kind}' style='margin:2px 0;color:{colour}'>{common.icon_svg(kind, 18)} "
+                    f"The Diet Game - {html.escape(text)}</h3>" + self._places_html(view))
         whose = "your" if view["active"] == self.human else f"{self._name(view['active'])}'s"
         return (
             f"<h3 style='margin:2px 0'>The Diet Game - turn {view['turn']}, {html.escape(whose)} "
@@ -481,22 +534,13 @@ class DietApp(common.AppBox):
         )
 
     def _weights_html(self, view: dict) -> str:
-        target = abs(view["target"])
-        rows = []
-        for seat, weight in enumerate(view["weights"]):
-            width = min(100, 100 * abs(weight) / target)
-            colour = LOSS_COLOUR if weight < 0 else GAIN_COLOUR
-            marker = "▶ " if seat == view["active"] and not view["over"] else ""
-            rows.append(
-                "<div style='display:flex;align-items:center;gap:6px'>"
-                f"<span style='width:70px'>{marker}{html.escape(self._name(seat))}</span>"
-                "<span style='width:200px;background:#eee;display:inline-block;height:12px'>"
-                f"<span style='width:{width:.0f}%;background:{colour};display:block;height:12px'></span></span>"
-                f"<span style='width:60px'>{weight:+d} lb</span>"
-                f"<span style='color:#555'>{view['hand_sizes'][seat]} card{'' if view['hand_sizes'][seat] == 1 else 's'}"
-                "</span></div>"
-            )
-        return "<div>" + "".join(rows) + "</div>"
+        """Each player's weight as a track toward the target, the pounds written beside it."""
+        rows = [
+            diet_cards.weight_track(self._name(seat), weight, view["target"], view["hand_sizes"][seat],
+                                    active=seat == view["active"] and not view["over"])
+            for seat, weight in enumerate(view["weights"])
+        ]
+        return f"<div><b>Weights</b> <small>(first to {view['target']} lb wins)</small>" + "".join(rows) + "</div>"
 
     def _prompt_text(self, view: dict) -> str:
         if view["over"]:
@@ -544,7 +588,7 @@ class DietApp(common.AppBox):
         my_move = self.human in view["waiting_for"]
         legal = set(self.state.legal_actions(self.human)) if my_move else set()
         planning = my_move and view["phase"] == "planning"
-        buttons = []
+        buttons, whys = [], []
         for position, card in enumerate(view["hand"]):
             info = self.game.deck.card(card)
             covers = card_use(info)
@@ -555,23 +599,47 @@ class DietApp(common.AppBox):
             elif playable:
                 does = f" (click to {self._target(view, info)})"
             else:
-                does = " (not playable now)"
+                does = " (not playable now: click it to see why)"
             button = widgets.Button(
-                # A mark in the text too: the button's colour is never the only sign.
-                description=f"{'✔ discard: ' if marked else ''}"
-                + (covers if covers.lower().startswith(card.lower()) else f"{card} · {covers}"),
+                # The card's kind, name and pounds in words: its icon and colour are never the only sign.
+                description=diet_cards.card_text(info, marked),
                 tooltip=f"{card}: {covers}{does}",
-                layout=widgets.Layout(width="auto"),
-                button_style="warning" if marked else "",
                 disabled=not (planning or playable),
             )
+            button.add_class("gd-card")
+            button.add_class(f"gd-kind-{info.kind}")
             if marked:
-                button.style.text_color = "#111"  # dark on the orange: white there is 2.7:1
+                button.add_class("gd-marked")
             if playable and not planning:
                 button.add_class("gd-playable")
             button.on_click(lambda _, p=position, c=card: self._safely(lambda: self._click_card(p, c), f"Could not play {c}"))
             buttons.append(button)
+            why = widgets.Button(description="", tooltip=f"Why can I not play {card} now?")
+            why.add_class("gd-whycard")
+            if planning or playable:
+                why.layout.visibility = "hidden"
+            why.on_click(lambda _, p=position, c=card: self._safely(lambda: self._explain(p, c), f"Could not explain {c}"))
+            whys.append(why)
         self.hand_box.children = buttons
+        self.why_box.children = whys
+
+    def why_not(self, card: str) -> str | None:
+        """Why the person at the screen cannot play ``card`` now, in the rules' words (the
+        engine says it: :func:`gamedesign.games.diet.why_not`), or None when they can."""
+        return why_not(self.state, self.human, card, names=self._name)
+
+    def _explain(self, position: int, card: str) -> None:
+        """A click on a dimmed card: say why it cannot be played now."""
+        hand = self._hand()
+        if not 0 <= position < len(hand) or hand[position] != card:
+            self._stale(f"Asking about {card}")
+            return
+        reason = self.why_not(card)
+        if reason is None:
+            self._render()
+            common.message(self.out, f"{card} can be played now: click it.", "info")
+            return
+        common.message(self.out, f"{card}: {reason}", "info")
 
     def _render_actions(self, view: dict) -> None:
         """Only what you may do now: in Planning, discard the marked cards or keep the

@@ -37,6 +37,7 @@ import ipywidgets as widgets
 import gamedesign
 from gamedesign.apps.common import (
     AppBox,
+    trophy_svg,
     advance_bots,
     check_seat,
     check_seed,
@@ -53,43 +54,52 @@ from gamedesign.games.gym import ACTIONS, Place, Skip
 from gamedesign.games.gym.rules import Advance
 from gamedesign.games.gym.cards import COLOUR_LETTER
 
-# Light backgrounds, always with the colour's name or letter beside them.
-COLOUR_STYLE = {
-    "red": "#f8d0cc",
-    "orange": "#fde0bf",
-    "yellow": "#fbf3b4",
-    "green": "#d3efd6",
-    "blue": "#d2e4f7",
-    "purple": "#e3d6f1",
-}
+from gamedesign.apps import gym_cards
+from gamedesign.apps.gym_cards import COLOUR_STYLE, colour_tag, kid_card
+
+#: The size of a Kid card in each place it is drawn: (width, height) in pixels.
+ROW_CARD, HAND_CARD, SPOT_CARD = (100, 74), (98, 42), (112, 54)
 
 CSS = """
 <style>
 .gd-gym { max-width:100%; box-sizing:border-box; }
-.gd-gym .gd-kid { display:inline-block; margin:2px; padding:2px 6px; border:1px solid #555;
-  border-radius:6px; font-size:12px; color:#111; background:#fff; white-space:nowrap; }
-.gd-gym .gd-brat { border:2px dashed #222; }
-.gd-gym .gd-new { outline:3px solid #1f3b5a; outline-offset:1px; }
-.gd-gym .gd-new-tag { font-size:11px; font-weight:700; color:#1f3b5a; }
 .gd-gym table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-gym table.gd-table td, .gd-gym table.gd-table th { border-bottom:1px solid #ccc;
   padding:3px 6px; text-align:center; vertical-align:middle; color:#111; font-size:12px; }
-.gd-gym .gd-events { display:grid; gap:8px; max-width:100%;
-  grid-template-columns:repeat(auto-fill, minmax(min(460px, 100%), 1fr)); }
-.gd-gym .gd-eventcard { border:1px solid #888; border-radius:8px; padding:4px;
-  max-width:100%; min-width:0; box-sizing:border-box; }
-.gd-gym .gd-eventcard th { white-space:nowrap; }
-.gd-gym .gd-eventname { padding:2px 6px; border-radius:5px; font-size:13px; color:#111; }
-.gd-gym .gd-eventcard table { width:100%; }
-.gd-gym .gd-eventcard td, .gd-gym .gd-eventcard th { padding:2px 3px; }
-.gd-gym .gd-eventcard .gd-kid { white-space:normal; }
 .gd-gym .gd-header { font-size:15px; font-weight:600; color:#111; }
 .gd-gym .gd-empty { color:#595959; }
-.gd-gym .gd-lastmoves { border-left:4px solid #1f3b5a; padding:2px 8px; margin:4px 0; color:#111; background:#eef3f8; }
-.gd-gym .widget-dropdown { max-width:100%; }
-.gd-gym .widget-dropdown select { min-width:0; }
-</style>
-"""
+.gd-gym .gd-lastmoves { border-left:4px solid #1f3b5a; padding:2px 6px; margin:4px 0; color:#111; background:#eef3f8;
+  font-size:12px; line-height:1.3; }
+.gd-gym .widget-html-content { line-height:1.3; }
+.gd-gym .gd-main { gap:10px; align-items:flex-start; }
+.gd-gym .gd-main > * { margin:0; }
+.gd-gym .gd-table-area { gap:8px; align-items:flex-start; flex:1 1 520px; min-width:0; max-width:100%; }
+.gd-gym .gd-table-area > * { margin:0; }
+.gd-gym .gd-play-area { flex:1 1 330px; min-width:0; max-width:100%; }
+.gd-gym .gd-strip { flex:0 0 310px; width:310px; max-width:100%; }
+.gd-gym .gd-strip .widget-dropdown { width:calc(100% - 4px) !important; max-width:calc(100% - 4px); }
+.gd-gym .gd-strip .widget-dropdown select { min-width:0; }
+.gd-gym .gd-strip .widget-html-content { line-height:1.3; }
+.gd-gym .gd-handcards { display:flex; flex-wrap:wrap; gap:4px; margin:2px 0; }
+.gd-gym .gd-rowstack { display:grid; width:100%; }
+.gd-gym .gd-rowstack > * { grid-area:1 / 1; margin:0 !important; min-width:0; }
+.gd-gym .gd-rowcards .widget-html-content, .gd-gym .gd-rowcards { height:auto; }
+.gd-gym .gd-rowcards-inner { display:flex; flex-wrap:wrap; gap:6px; }
+.gd-gym .gd-row { gap:6px; flex-wrap:wrap; }
+.gd-gym .gd-row > button.widget-button { width:100px; height:74px; margin:0; padding:0 0 2px 0; background:transparent;
+  border:2px solid transparent; border-radius:7px; box-shadow:none; display:flex; align-items:flex-end;
+  justify-content:center; color:#1f3b5a; font-weight:700; font-size:12px; }
+.gd-gym .gd-row > button.widget-button:not([disabled]):hover { border-color:#1f3b5a; background:rgba(31,59,90,0.08); }
+.gd-gym .gd-row > button.widget-button[disabled] { opacity:1; color:transparent; cursor:default; }
+.gd-gym .gd-board { gap:6px; flex-wrap:nowrap; }
+.gd-gym .gd-boardcol { width:112px; flex:none; gap:2px; }
+.gd-gym .gd-boardcol > * { margin:0 !important; }
+.gd-gym .gd-boardcol .widget-html, .gd-gym .gd-boardcol .widget-html-content { height:auto; line-height:1.2; }
+.gd-gym .gd-boardcol .gd-spot { width:112px; height:54px; flex:none; }
+.gd-gym button.gd-spot { margin:0; padding:0 2px; white-space:normal; line-height:1.15; font-size:12px;
+  border:2px solid #1f3b5a; border-radius:7px; }
+.gd-gym button.gd-spot.gd-best { box-shadow:0 0 0 3px #1f3b5a; }
+""" + gym_cards.CSS + "</style>"
 
 STEP_HINT = {
     "take": "click a Kid in the face-up row to take it",
@@ -101,25 +111,11 @@ STEP_HINT = {
 }
 
 
-def _colour_tag(colour: str) -> str:
-    return (
-        f'<span class="gd-kid" style="background:{COLOUR_STYLE.get(colour, "#eee")}">'
-        f"{COLOUR_LETTER.get(colour, '?')} {html.escape(colour)}</span>"
-    )
-
-
-def _kid_chip(deck, name: str | None, event: str | None = None, new: bool = False) -> str:
+def _kid_chip(deck, name: str | None, events=(), new: bool = False) -> str:
+    """A Kid in a line of text: its card, small (or "empty")."""
     if name is None:
         return '<span class="gd-empty">empty</span>'
-    kid = deck.kid(name)
-    points = ""
-    if event is not None:
-        points = f" → <b>{kid.value(deck.event(event).colour)}</b>"
-    brat = " gd-brat" if kid.is_brat else ""
-    title = "Brat" if kid.is_brat else "Friendly"
-    mark = " gd-new" if new else ""
-    tag = ' <span class="gd-new-tag">new</span>' if new else ""
-    return f'<span class="gd-kid{brat}{mark}" title="{title}">{html.escape(kid.label)}{points}</span>{tag}'
+    return f'<span style="display:inline-block;vertical-align:middle">{kid_card(deck, name, events, new=new, size=HAND_CARD)}</span>'
 
 
 def _set_options(dropdown: widgets.Dropdown, options: list) -> None:
@@ -195,19 +191,25 @@ class GymApp:
         self.status = widgets.Output()
         self.schedule = widgets.HTML()
         self.row_label = widgets.HTML()
+        self.row_cards = widgets.HTML()  # the face-up Kids drawn as cards, under their Take buttons
         self.row_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.row_stack = widgets.Box([self.row_cards, self.row_box])
         self.hand = widgets.HTML()
-        self.board = widgets.HTML()
+        self.board = widgets.HTML()  # the board's title line: each team's points, the Coaches waiting
+        self.board_box = widgets.HBox()  # the events in play as columns of spots, team A above team B
+        self._cells: dict = {}  # (column, team, spot) -> (card HTML, Place button), made once
         self.log = widgets.HTML()
         self.scores = widgets.HTML()
-        wide = widgets.Layout(width="100%", max_width="520px")
-        self.kid_pick = widgets.Dropdown(description="Kid", layout=wide)
-        self.spot_pick = widgets.Dropdown(description="Where", layout=wide)
-        self.kind_pick = widgets.Dropdown(description="Action", layout=wide)
-        self.target_pick = widgets.Dropdown(description="Choice", layout=wide)
-        self.first_pick = widgets.Dropdown(description="Advance", layout=wide)
-        self.second_pick = widgets.Dropdown(description="and", layout=wide)
+        wide = widgets.Layout(width="100%")
+        narrow = {"description_width": "56px"}
+        self.kid_pick = widgets.Dropdown(description="Kid", layout=wide, style=narrow)
+        self.spot_pick = widgets.Dropdown(description="Where", layout=wide, style=narrow)
+        self.kind_pick = widgets.Dropdown(description="Action", layout=wide, style=narrow)
+        self.target_pick = widgets.Dropdown(description="Choice", layout=wide, style=narrow)
+        self.first_pick = widgets.Dropdown(description="Advance", layout=wide, style=narrow)
+        self.second_pick = widgets.Dropdown(description="and", layout=wide, style=narrow)
         self.kid_pick.observe(lambda _: self._safely(self._fill_spots), names="value")
+        self.spot_pick.observe(lambda _: self._safely(self._draw_board), names="value")
         self.first_pick.observe(lambda _: self._safely(self._fill_seconds), names="value")
         self.last_moves = widgets.HTML()
         self.thinking_view = widgets.HTML()
@@ -217,7 +219,7 @@ class GymApp:
         self.go_button.on_click(lambda _: self._safely(self.go))
         self.skip_button.on_click(lambda _: self._safely(self.skip))
         self.kind_pick.observe(lambda _: self._safely(self._fill_targets), names="value")
-        self.target_pick.observe(lambda _: self._safely(self._sync_buttons), names="value")
+        self.target_pick.observe(lambda _: self._safely(self._target_changed), names="value")
         self.note = widgets.HTML()
         self.controls = widgets.VBox()
         self.seed_box = seed_input(seed)
@@ -227,6 +229,14 @@ class GymApp:
                 lambda: self.new_game(self.seed_box.value), "Could not start a new game", needs_game=False
             )
         )
+        # One screen: the table (the row or the board, and the Event Schedule) on the left,
+        # a strip with the choices, the hints, the hand and the others' moves beside it (under
+        # it when the window is narrow).
+        self.play_area = widgets.VBox([self.row_label, self.row_stack, self.board, self.board_box])
+        self.play_area.add_class("gd-play-area")
+        self.table_area = widgets.HBox([self.schedule, self.play_area], layout=widgets.Layout(flex_flow="row wrap"))
+        self.strip = widgets.VBox([self.controls, self.hints, self.hand, self.last_moves])
+        self.main = widgets.HBox([self.table_area, self.strip], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = AppBox(
             [
                 widgets.HTML(CSS),
@@ -234,14 +244,7 @@ class GymApp:
                 self.status,
                 self.thinking_view,
                 self.scores,
-                self.controls,
-                self.hints,
-                self.last_moves,
-                self.row_label,
-                self.row_box,
-                self.hand,
-                self.board,
-                self.schedule,
+                self.main,
                 self.log,
                 widgets.HBox([self.seed_box, self.new_button]),
             ],
@@ -249,7 +252,13 @@ class GymApp:
         )
         self.widget.add_class("gd-gym")
         self.row_box.add_class("gd-row")  # hooks for styles and for the browser tests
+        self.row_cards.add_class("gd-rowcards")
+        self.row_stack.add_class("gd-rowstack")
+        self.board_box.add_class("gd-board")
         self.controls.add_class("gd-controls")
+        self.main.add_class("gd-main")
+        self.table_area.add_class("gd-table-area")
+        self.strip.add_class("gd-strip")
         # Under the cover between people only the styles stay on the page; the hand, the
         # controls (their choices name the Kids in the hand) and the hints are emptied.
         self.hotseat.attach(
@@ -319,13 +328,7 @@ class GymApp:
         self.played.append((seat, self.game.parse_action(action) if isinstance(action, str) else action))
         if self._advance():  # else the bot's failure stays in the status area
             if self.state.is_over():
-                result = self.state.result()
-                team = "A" if 0 in result.winners else "B"
-                if self.hotseat.seating.single:
-                    verdict = " Your team wins!" if team == self.teams[self.human] else " Your team loses."
-                else:
-                    verdict = f" ({', '.join(self.names[s] for s in range(len(self.names)) if self.teams[s] == team)})"
-                self._message(f"Game over. Team {team} wins.{verdict}", "ok")
+                self._message(*self.ending())
             else:
                 self._message(f"You played: {self._words(action)}.", "ok")
         self.hotseat.show(self.state)
@@ -399,30 +402,31 @@ class GymApp:
             self.header.value = (
                 f'<div class="gd-header">{view["phase"].title()} phase · {html.escape(who)}: {html.escape(hint)}</div>'
             )
+        events = self._card_events(view)
+        taking = self._my_turn() and view["step"] == "take"
         buttons = []
         for kid in view["row"]:
             button = widgets.Button(
-                description=deck.kid(kid).label,
-                layout=widgets.Layout(width="auto"),
-                disabled=not (self._my_turn() and view["step"] == "take"),
-                tooltip="Brat: lets you advance the schedule" if deck.kid(kid).is_brat else "Friendly",
+                description=f"Take {kid}" if taking else kid,
+                disabled=not taking,
+                tooltip=gym_cards.kid_title(deck, kid, events)
+                + (" (a Brat: lets you advance the schedule)" if deck.kid(kid).is_brat else ""),
             )
             button.on_click(lambda _, kid=kid: self._safely(lambda: self.take(kid)))
             buttons.append(button)
         self.row_box.children = buttons
+        self.row_cards.value = (
+            '<div class="gd-rowcards-inner">'
+            + "".join(kid_card(deck, kid, events, size=ROW_CARD) for kid in view["row"])
+            + "</div>"
+        )
         self.row_label.value = (
-            f"<b>Face-up row</b> ({view['stack_size']} more Kids wait for the second reveal)" if view["row"] else ""
+            f"<b>Face-up row</b>: click a Kid to take it ({view['stack_size']} more Kids wait for the second reveal)"
+            if view["row"] else ""
         )
-        forced = view["forced"][self.human]
-        hand = "".join(_kid_chip(deck, k) for k in view["hand"]) or '<span class="gd-empty">empty</span>'
-        extra = f" &nbsp; <b>Forced</b> (must be placed next): {_kid_chip(deck, forced)}" if forced else ""
-        sizes = ", ".join(
-            f"{html.escape(self.names[s])} (team {self.teams[s]}): {n}" for s, n in enumerate(view["hand_sizes"])
-        )
-        whose = "Your" if self.hotseat.seating.single else f"{html.escape(self.names[self.human])}'s"
-        self.hand.value = f"<p><b>{whose} hand</b>: {hand}{extra}<br><small>Hand sizes: {sizes}</small></p>"
-        self.schedule.value = self._schedule_html(view)
-        self.board.value = self._board_html(view) if view["board"] else ""
+        self.row_stack.layout.display = None if view["row"] else "none"
+        self.hand.value = self._hand_html(view, events)
+        self.schedule.value = gym_cards.schedule_html(view)
         self.log.value = (
             "<details open><summary><b>Move log</b> (newest first)</summary>"
             + "<br>".join(html.escape(self._named(line)) for line in reversed(view["log"][-40:]))
@@ -431,7 +435,146 @@ class GymApp:
         self.scores.value = self._scores_html() if view["phase"] == "over" else ""
         self.last_moves.value = self._last_moves_html()
         self.hints.clear(playing=view["phase"] != "over")
+        # The Pick phase: the schedule beside the row; then the board first, the schedule after it.
+        self.table_area.children = [self.schedule, self.play_area] if view["row"] else [self.play_area, self.schedule]
         self._render_controls(view)
+        self._draw_board(view)
+
+    def _card_events(self, view: dict) -> list:
+        """The events a Kid card shows a score for: those in play once they are known, else
+        all six in the schedule's order."""
+        return list(view["in_play"]) if view["in_play_final"] else [item["event"] for item in view["schedule"]]
+
+    def _hand_html(self, view: dict, events) -> str:
+        deck = self.game.deck
+        forced = view["forced"][self.human]
+        chosen = self.kid_pick.value if self._my_turn() and view["step"] == "place" else None
+        cards = "".join(
+            kid_card(deck, k, events, chosen=k == chosen, size=HAND_CARD) for k in view["hand"]
+        ) or '<span class="gd-empty">empty</span>'
+        extra = (f"<div><b>Forced</b> (must be placed next):</div>"
+                 f'<div class="gd-handcards">{kid_card(deck, forced, events, size=HAND_CARD)}</div>') if forced else ""
+        sizes = ", ".join(
+            f"{html.escape(self.names[s])} (team {self.teams[s]}): {n}" for s, n in enumerate(view["hand_sizes"])
+        )
+        whose = "Your" if self.hotseat.seating.single else f"{html.escape(self.names[self.human])}'s"
+        return (f"<div><b>{whose} hand</b> ({len(view['hand'])} Kids)</div><div class=\"gd-handcards\">{cards}</div>"
+                f"{extra}<small>Hand sizes: {sizes}</small>")
+
+    def _draw_board(self, view: dict | None = None) -> None:
+        """The events in play as columns: the event's card on top, then team A's three spots
+        and team B's. In your Place step the empty spots the chosen Kid may go to are buttons
+        (the one the controls have chosen outlined); the Kids the chosen Event Action moves
+        are outlined; the bots' new Kids are outlined and marked "new"."""
+        if self.state is None or self.hotseat.covered:
+            return
+        view = view or self.state.observe(self.human)
+        deck = self.game.deck
+        if not view["board"]:
+            self.board.value = ""
+            self.board_box.children = []
+            return
+        coach_at = {tuple(p): c for c, p in view["coaches"].items() if p is not None}
+        new = {(a.event, "AB".index(view["teams"][seat]), a.spot) for seat, a in self.bot_moves if isinstance(a, Place)}
+        targets = {}
+        if self._my_turn() and view["step"] == "place":
+            kid = self.kid_pick.value
+            for a in getattr(self, "_places", []):
+                if a.kid == kid:
+                    targets[(a.event, a.spot)] = a
+        moved = self._kids_named(self.target_pick.value) if self._my_turn() and view["step"] == "action" else set()
+        mine = "AB".index(view["team"])
+        columns = []
+        for c, e in enumerate(view["in_play"]):
+            colour = deck.event(e).colour
+            sides = view["board"][e]
+            points = tuple(sum(deck.kid(k).value(colour) for k in side if k) for side in sides)
+            coaches = {"AB"[t]: coach_at[(e, "AB"[t])] for t in range(2) if (e, "AB"[t]) in coach_at}
+            column = [self._cell(("head", c), gym_cards.event_head(deck, e, points, coaches))]
+            for t, side in enumerate(sides):
+                column.append(self._cell(("side", c, t), f'<div class="gd-sidelabel">Team {"AB"[t]}'
+                                         f'{" (yours)" if t == mine else ""}</div>'))
+                for i, k in enumerate(side):
+                    place = targets.get((e, i + 1)) if t == mine else None
+                    if place is not None:
+                        column.append(self._spot_button(c, t, i, place, deck.kid(place.kid).value(colour)))
+                    elif k is None:
+                        column.append(self._cell((c, t, i), '<div class="gd-emptyspot">empty</div>'))
+                    else:
+                        column.append(self._cell((c, t, i), kid_card(
+                            deck, k, view["in_play"], here=e, new=(e, t, i + 1) in new, chosen=k in moved,
+                            size=SPOT_CARD)))
+            box = self._cells.get(("column", c))
+            if box is None:
+                box = self._cells[("column", c)] = widgets.VBox()
+                box.add_class("gd-boardcol")
+            box.children = column
+            columns.append(box)
+        self.board_box.children = columns
+        spare = [c for c, p in view["coaches"].items() if p is None]
+        a, b = view["points"]
+        self.board.value = (
+            f"<b>Board</b> · team A {a} points, team B {b} points so far"
+            + (f" · Coaches waiting: {html.escape(', '.join(spare))}" if spare else "")
+            + ("<br><small>Click a highlighted spot to place your Kid there.</small>" if targets else "")
+        )
+
+    def board_markup(self) -> str:
+        """What the board shows, as one piece of HTML: the title line and every cell, column
+        by column (a Place button as its label)."""
+        parts = [self.board.value]
+        for column in self.board_box.children:
+            for cell in column.children:
+                parts.append(cell.value if isinstance(cell, widgets.HTML) else f"<button>{html.escape(cell.description)}</button>")
+        return "".join(parts)
+
+    def spot_buttons(self) -> list:
+        """The board's Place buttons shown now (the empty spots the chosen Kid may go to)."""
+        return [cell for column in self.board_box.children for cell in column.children if isinstance(cell, widgets.Button)]
+
+    def _cell(self, key, markup: str) -> widgets.HTML:
+        """The board's HTML widget at ``key`` (made once, then only its value changes)."""
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self._cells[key] = widgets.HTML()
+            if isinstance(key[0], int):
+                cell.add_class("gd-spot")
+        if cell.value != markup:
+            cell.value = markup
+        return cell
+
+    def _spot_button(self, c: int, t: int, i: int, place, points: int) -> widgets.Button:
+        """The Place button of an empty spot the chosen Kid may go to."""
+        button = self._cells.get(("button", c, t, i))
+        if button is None:
+            button = self._cells[("button", c, t, i)] = widgets.Button(button_style="primary")
+            button.add_class("gd-spot")
+            button.on_click(lambda _, key=(c, t, i): self._safely(lambda: self._place_at(key)))
+        button.description = f"Place {place.kid} here: {points} point{'s' if points != 1 else ''}"
+        button.tooltip = f"place {place.kid} at {place.event} spot {place.spot} (scores {points})"
+        button.place = place
+        chosen = self.spot_pick.value == (place.event, place.spot)
+        if chosen:
+            button.add_class("gd-best")
+        else:
+            button.remove_class("gd-best")
+        return button
+
+    def _place_at(self, key) -> None:
+        """A click on a highlighted spot of the board: place the chosen Kid there."""
+        button = self._cells[("button",) + key]
+        self.act(button.place)
+
+    @staticmethod
+    def _kids_named(action) -> set:
+        """The Kids an Event Action names (to outline them on the board)."""
+        if action is None or isinstance(action, Skip):
+            return set()
+        return {v for v in vars(action).values() if isinstance(v, str)}
+
+    def _target_changed(self) -> None:
+        self._sync_buttons()
+        self._draw_board()
 
     def _named(self, line: str) -> str:
         """A log line with the app's names for the seats: "player 1 placed ..." becomes
@@ -583,6 +726,9 @@ class GymApp:
         self.spot_pick.options = [(label, value) for _, label, value in spots]
         values = [value for _, _, value in spots]
         self.spot_pick.value = keep if keep in values else (values[0] if values else None)
+        view = self.state.observe(self.human)
+        self.hand.value = self._hand_html(view, self._card_events(view))  # the chosen Kid outlined
+        self._draw_board(view)
 
     def _fill_seconds(self) -> None:
         """For the first event chosen, the second: the same event again (+2) or another (+1 each)."""
@@ -644,85 +790,56 @@ class GymApp:
         self.note.value = what + blocked
         self._sync_buttons()
 
-    def _schedule_html(self, view: dict) -> str:
-        final = view["in_play_final"]
-        rows = []
-        for i, item in enumerate(view["schedule"]):
-            e = item["event"]
-            if e in view["in_play"]:
-                status = "✔ in play" if final else "✔ would be in play"
-            else:
-                status = "Coach" if final else "out (would be a Coach)"
-            bar = "■" * item["level"] or "—"
-            rows.append(
-                f"<tr><td>{i + 1}</td><td>{html.escape(e)}</td><td>{_colour_tag(item['colour'])}</td>"
-                f"<td>{item['level']} {bar}</td><td>{status}</td></tr>"
-            )
-        return (
-            "<b>Event Schedule</b> (top of the column first; ties go to the higher event)"
-            '<table class="gd-table"><tr><th>#</th><th>Event</th><th>Colour</th><th>Level</th><th>Now</th></tr>'
-            + "".join(rows)
-            + "</table>"
-        )
+    def ending(self) -> tuple[str, str]:
+        """The end of the game in a sentence and its kind of message: ``"win"`` (a success
+        mark) only when the one person at the screen won; a loss, or a game of several
+        people, is ``"end"`` (no success mark)."""
+        result = self.state.result()
+        team = "A" if 0 in result.winners else "B"
+        winners = ", ".join(self.names[s] for s in range(len(self.names)) if self.teams[s] == team)
+        losers = ", ".join(self.names[s] for s in range(len(self.names)) if self.teams[s] != team)
+        other = "B" if team == "A" else "A"
+        if self.hotseat.seating.single:
+            if team == self.teams[self.human]:
+                return f"Game over. Team {team} wins. Your team wins!", "win"
+            return f"Game over. Team {team} wins. Your team loses.", "end"
+        return f"Game over. Team {team} wins ({winners}); team {other} ({losers}) comes second.", "end"
 
-    def _board_html(self, view: dict) -> str:
-        """The events in play as cards, one team above the other, that wrap to fit the width.
-
-        Kids the bots placed since your last move are outlined and marked "new"."""
-        deck = self.game.deck
-        coach_at = {tuple(p): c for c, p in view["coaches"].items() if p is not None}
-        new = {
-            (a.event, "AB".index(view["teams"][seat]), a.spot)
-            for seat, a in self.bot_moves
-            if isinstance(a, Place)
-        }
-        cards = []
-        for e in view["in_play"]:
-            colour = deck.event(e).colour
-            sides = view["board"][e]
-            rows = []
-            for t, side in enumerate(sides):
-                points = sum(deck.kid(k).value(colour) for k in side if k)
-                cells = "".join(
-                    f"<td>{_kid_chip(deck, k, e, new=(e, t, i + 1) in new)}</td>" for i, k in enumerate(side)
-                )
-                coach = f"Coach {html.escape(coach_at[(e, 'AB'[t])])}" if (e, "AB"[t]) in coach_at else ""
-                rows.append(
-                    f"<tr><th>Team {'AB'[t]}</th>{cells}<td>{coach}</td><td><b>{points}</b> pts</td></tr>"
-                )
-            cards.append(
-                f'<div class="gd-eventcard"><div class="gd-eventname" style="background:{COLOUR_STYLE.get(colour, "#eee")}">'
-                f"<b>{html.escape(e)}</b> · {COLOUR_LETTER[colour]} {colour}</div>"
-                '<table class="gd-table"><tr><th></th><th>spot 1</th><th>spot 2</th><th>spot 3</th><th>Coach</th><th></th></tr>'
-                + "".join(rows)
-                + "</table></div>"
-            )
-        spare = [c for c, p in view["coaches"].items() if p is None]
-        a, b = view["points"]
-        return (
-            f"<b>Board</b> · team A {a} points, team B {b} points so far"
-            + (f" · Coaches waiting: {html.escape(', '.join(spare))}" if spare else "")
-            + '<div class="gd-events">'
-            + "".join(cards)
-            + "</div>"
-        )
+    def _decided_by(self, result) -> str:
+        a, b = result.scores[0], result.scores[1]  # seat 0 plays for team A, seat 1 for team B
+        if result.details["decided_by_tie"]:
+            return f"a tie at {a} points each: ties go to team A (it took the first turn)"
+        high, low = max(a, b), min(a, b)
+        return f"more points at the events in play: {high} to {low}"
 
     def _scores_html(self) -> str:
         result = self.state.result()
-        deck = self.game.deck
         rows = []
         for e in self.state.in_play:
-            colour = deck.event(e).colour
+            colour = self.game.deck.event(e).colour
             a, b = result.breakdown[0][e], result.breakdown[1][e]
-            rows.append(f"<tr><td>{html.escape(e)}</td><td>{_colour_tag(colour)}</td><td>{a}</td><td>{b}</td></tr>")
+            rows.append(f"<tr><td>{html.escape(e)}</td><td>{colour_tag(colour)}</td><td>{a}</td><td>{b}</td></tr>")
         team = "A" if 0 in result.winners else "B"
         tie = " (a tie: team A took the first turn)" if result.details["decided_by_tie"] else ""
+        places = []
+        for seat, name in enumerate(self.names):
+            t = self.teams[seat]
+            won = t == team
+            mark = trophy_svg() + " " if won else ""
+            places.append(
+                f"<tr><th>{html.escape(name)}</th><td>team {t}</td><td>{mark}{'1st' if won else '2nd'}"
+                f"{' (won)' if won else ''}</td><td>{result.scores[seat]}</td></tr>"
+            )
         return (
             "<h4>Final scoring, event by event</h4>"
+            '<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
             '<table class="gd-table"><tr><th>Event</th><th>Colour</th><th>Team A</th><th>Team B</th></tr>'
             + "".join(rows)
             + f"<tr><th>Total</th><th></th><th>{result.scores[0]}</th><th>{result.scores[1]}</th></tr></table>"
-            + f"<p><b>Team {team} wins</b>{tie}.</p>"
+            + '<table class="gd-table gd-places"><tr><th>Player</th><th>Team</th><th>Place</th><th>Team points</th></tr>'
+            + "".join(places)
+            + "</table></div>"
+            + f"<p><b>Team {team} wins</b>{tie}. Decided by {html.escape(self._decided_by(result))}.</p>"
         )
 
 

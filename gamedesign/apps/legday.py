@@ -31,6 +31,7 @@ from gamedesign.apps.common import (
     error_text,
     guard,
     message,
+    trophy_svg,
     seat_bots,
     seed_input,
     thinking,
@@ -49,10 +50,14 @@ CSS = (
 .gd-legday { max-width:100%; box-sizing:border-box; }
 .gd-legday table.gd-table { border-collapse:collapse; max-width:100%; }
 .gd-legday table.gd-table td, .gd-legday table.gd-table th { border-bottom:1px solid #ccc;
-  padding:3px 5px; text-align:left; vertical-align:top; color:#111; font-size:12px; }
-.gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:3px 3px; font-size:11.5px; }
+  padding:2px 4px; text-align:left; vertical-align:top; color:#111; font-size:12px; line-height:1.3; }
+.gd-legday .widget-html-content { line-height:1.3; }
+.gd-legday table.gd-final td, .gd-legday table.gd-final th { padding:2px 2px; font-size:11px; }
 .gd-legday .gd-header { font-size:15px; font-weight:600; color:#111; }
-.gd-legday .gd-handcard { align-items:center; margin:2px; }
+.gd-legday .gd-hand { gap:4px; }
+.gd-legday .gd-handcard { align-items:center; margin:0; gap:2px; }
+.gd-legday .gd-handcard > * { margin:0; }
+.gd-legday button.gd-play { height:26px; }
 .gd-legday .gd-note { color:#111; font-size:13px; max-width:60em; }
 </style>
 """
@@ -63,6 +68,10 @@ def _chip(deck, name: str | None, face_up: bool, new: bool = False) -> str:
     if name is None:
         return legday_cards.face_down_html()
     return legday_cards.mini_card_html(deck.card(name), "" if face_up else " (home)", new=new)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def tie_break_text(report, names: list[str]) -> str:
@@ -134,6 +143,7 @@ class LegDayApp:
             app_name="Don't Skip Leg Day",
         )
         self.widget.add_class("gd-legday")
+        self.hand_box.add_class("gd-hand")
         # Under the cover between people only the styles and the day stay on the page.
         self.hotseat.attach(
             self.widget,
@@ -213,9 +223,7 @@ class LegDayApp:
         self._record_reveal(day_label, before)
         if self._advance():  # else the bot's failure stays in the status line
             if state.is_over():
-                winners = state.result().winners
-                text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
-                message(self.status, f"Game over. Winner: {text}.", "ok")
+                message(self.status, *self.ending())
             elif self.hotseat.seating.single:
                 message(
                     self.status,
@@ -279,7 +287,7 @@ class LegDayApp:
             button = widgets.Button(
                 description="Play",
                 tooltip=f"Play {legday_cards.display_name(card)} today",
-                layout=widgets.Layout(width="118px"),
+                layout=widgets.Layout(width="100px"),
                 disabled=view["over"] or view["my_pick"] is not None,
             )
             button.add_class("gd-play")
@@ -330,7 +338,7 @@ class LegDayApp:
         today = "" if view["over"] else "<th>Today</th>"
         return (
             '<table class="gd-table"><tr><th>Player</th><th>Cards played (outlined: the latest, face up or down)</th>'
-            f"<th>Face-up Leg Days</th>{today}</tr>" + "".join(rows) + "</table>"
+            f"<th>Leg Days face up</th>{today}</tr>" + "".join(rows) + "</table>"
         )
 
     def _today(self, view: dict, seat: int) -> str:
@@ -348,6 +356,33 @@ class LegDayApp:
         to, came = self.names[(self.human + step) % players], self.names[(self.human - step) % players]
         return f"after today your other cards go to {to} and you get {came}'s hand"
 
+    def places(self) -> list[int]:
+        """Each seat's place at the end: the winners first, then by points; an eliminated
+        player (fewest Leg Days) comes after everyone who was not."""
+        report = self.state.report()
+
+        def key(seat):
+            points = report.points[seat]
+            return (seat not in report.winners, seat in report.eliminated,
+                    -(report.collection_points[seat] if points is None else points))
+
+        seats = range(len(self.names))
+        return [1 + sum(1 for other in seats if key(other) < key(seat)) for seat in seats]
+
+    def ending(self) -> tuple[str, str]:
+        """The end in a sentence and its kind: ``"win"`` (a success mark) only when the one
+        person at the screen won; a loss, or a game of several people, is ``"end"``."""
+        report = self.state.report()
+        winners = report.winners
+        text = ", ".join(self.names[w] for w in winners) if winners else "nobody"
+        if self.hotseat.seating.single:
+            place = self.places()[self.human]
+            if self.human in winners:
+                return f"Game over. Winner: {text}. You won!", "win"
+            return (f"Game over. Winner: {text}. You came {_ordinal(place)} of {len(self.names)}"
+                    f"{' (out: fewest Leg Days)' if self.human in report.eliminated else ''}.", "end")
+        return f"Game over. Winner: {text}.", "end"
+
     def _scores_html(self) -> str:
         state = self.state
         report = state.report()
@@ -355,6 +390,7 @@ class LegDayApp:
         short = {"Preacher Curl": "Curl", "Bench Press": "Bench", "Overhead Press": "Press",
                  "Pull-Ups": "Pull-Ups", "Protein Shake": "Shakes", "Selfie": "Selfie", "Leg Day": "Leg Day"}
         head = "".join(f"<th>{short[c]}</th>" for c in CATEGORIES)
+        places = self.places()
         rows = []
         for seat, name in enumerate(self.names):
             if seat in report.eliminated:
@@ -364,18 +400,18 @@ class LegDayApp:
             else:
                 cells = "".join(f"<td>{report.breakdown[seat][c]}</td>" for c in CATEGORIES)
                 total = f"<td><b>{report.points[seat]}</b></td>"
-                outcome = "🏆 winner" if seat in report.winners else ""
+                outcome = f"{trophy_svg()} winner" if seat in report.winners else ""
             squat = (
                 ""
                 if squats[seat] is None
                 else f"{squats[seat]['squats']}<br><small>drew {html.escape(squats[seat]['card'])}</small>"
             )
             rows.append(
-                f"<tr><th>{html.escape(name)}</th>{cells}{total}<td>{report.leg_days[seat]}</td>"
+                f"<tr><th>{html.escape(name)}</th><td>{_ordinal(places[seat])}</td>{cells}{total}<td>{report.leg_days[seat]}</td>"
                 f"<td>{report.shake_images[seat]}</td><td>{outcome}</td><td>{squat}</td></tr>"
             )
         return (
-            '<h4>Final scores</h4><table class="gd-table gd-final"><tr><th>Player</th>'
+            '<h4>Final scores</h4><table class="gd-table gd-final"><tr><th>Player</th><th>Place</th>'
             f"{head}<th>Total</th><th>Leg Days</th><th>Shake images</th><th>Result</th><th>Squats*</th></tr>"
             + "".join(rows)
             + f"</table><p class=\"gd-note\">Decided by: {html.escape(report.decided_by)}. "

@@ -14,15 +14,15 @@ from ..printables import svg_shape
 
 CSS = """
 .gd-cardface { display:inline-flex; flex-direction:column; align-items:center; box-sizing:border-box;
-  width:118px; height:146px; overflow:hidden; padding:4px; border:2px solid #333; border-radius:9px; color:#111;
-  font-size:11px; line-height:1.25; text-align:center; }
+  width:100px; height:130px; overflow:hidden; padding:3px; border:2px solid #333; border-radius:9px; color:#111;
+  font-size:10.5px; line-height:1.2; text-align:center; }
 .gd-cardface .gd-cardkind { font-size:10px; font-weight:700; letter-spacing:0.04em; text-transform:uppercase;
   border:1px solid #333; border-radius:4px; padding:0 4px; background:#fff; }
-.gd-cardface .gd-cardname { font-size:12px; font-weight:700; margin:2px 0; }
+.gd-cardface .gd-cardname { font-size:11.5px; font-weight:700; margin:2px 0; }
 .gd-cardface .gd-cardrule { margin-top:2px; }
 .gd-cardface .gd-cardcount { font-weight:700; }
-.gd-minicard { display:inline-flex; align-items:center; gap:2px; margin:2px; padding:1px 5px 1px 2px;
-  border:1px solid #555; border-radius:6px; font-size:12px; color:#111; white-space:nowrap; }
+.gd-minicard { display:inline-flex; align-items:center; gap:2px; margin:1px 2px; padding:0 4px 0 2px;
+  border:1px solid #555; border-radius:6px; font-size:11px; line-height:18px; color:#111; white-space:nowrap; }
 .gd-minicard.gd-down { background:#555; color:#fff; }
 .gd-minicard.gd-new { outline:3px solid #1f3b5a; outline-offset:1px; }
 """
@@ -65,7 +65,7 @@ def mini_card_html(card, note: str = "", new: bool = False) -> str:
     label = name if word.lower() in name.lower() else f"{word}: {name}"
     mark = " gd-new" if new else ""
     return (
-        f'<span class="gd-minicard{mark}" style="background:{KIND_COLOUR[card.kind]}">{symbol_svg(card, 22)}'
+        f'<span class="gd-minicard{mark}" style="background:{KIND_COLOUR[card.kind]}">{symbol_svg(card, 18)}'
         f"{html.escape(label)}{html.escape(note)}</span>"
     )
 

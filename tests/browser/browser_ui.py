@@ -261,7 +261,7 @@ def play_diet(page, app_selector: str, shoot, max_moves: int = 600) -> int:
         if keep.count() and not marked:  # once: mark a card for discarding, check it reads well, unmark
             card = app.locator(".gd-hand button:not([disabled])").first
             click_and_settle(page, app_selector, card)
-            marked = app.locator(".gd-hand button", has_text="✔ discard:")
+            marked = app.locator(".gd-hand button", has_text="Marked to discard")
             assert marked.count() == 1 and "1 marked" in prompt.inner_text()
             failures = contrast_failures(app)
             assert failures == [], f"a card marked for discarding: {failures}"

@@ -1,6 +1,7 @@
 """The game apps fit the screen a class has: no sideways scrolling at 1024x768 in JupyterLab
 with the file browser open, nor in Voilà at 1024 and 768 px wide, at the start, mid-game and
-at the end. Screenshots of each size go to ``artifacts/screenshots/``."""
+at the end, and no text that needs an emoji font. Screenshots of each size go to
+``artifacts/screenshots/``."""
 
 from __future__ import annotations
 
@@ -43,8 +44,12 @@ def overflow(app) -> list[str]:
 
 
 def check_sizes(offline_page, app, sizes, label: str) -> None:
-    """At each (width, height) the app fits; a screenshot of the page at each size."""
-    problems = []
+    """At each (width, height) the app fits and its text needs no emoji font; a screenshot
+    of the page at each size."""
+    from gamedesign.apps.common import emoji_in
+
+    problems = [f"{label}: characters that need an emoji font: {emoji_in(app.inner_text())}"] if emoji_in(
+        app.inner_text()) else []
     for width, height in sizes:
         offline_page.page.set_viewport_size({"width": width, "height": height})
         offline_page.page.wait_for_timeout(400)

@@ -16,6 +16,7 @@ negative is good.
 * ``cards.py``  - loading and checking a deck, what each card does
 * ``rules.py``  - options, the actions (``Play``, ``Discard``, ``Skip``, ``Pass``), the state
 * ``bots.py``   - the greedy bot
+* ``reasons.py`` - ``why_not``: why a card cannot be played now, in the rules' terms
 * ``odds.py``   - exact odds of covering a meal, with and without the Planning swap
 * ``determinize.py`` - ``sample_state``: a full state agreeing with one player's view (for search)
 * ``batch.py``  - many games at once with numpy, for random and greedy bots
@@ -25,6 +26,7 @@ from .batch import BATCH_BOTS, BATCH_SIZE, batch_table
 from .bots import GreedyDietBot
 from .cards import DEFAULT_DECK, KINDS, MEALS, Card, Deck, load_deck, parse_deck
 from .determinize import sample_state
+from .reasons import why_not
 from .rules import (
     CAUSES,
     PHASE_TITLES,
@@ -68,4 +70,5 @@ __all__ = [
     "parse_deck",
     "personalise",
     "sample_state",
+    "why_not",
 ]
