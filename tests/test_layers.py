@@ -24,7 +24,8 @@ PACKAGE = Path(gamedesign.__file__).resolve().parent
 
 #: Front-end modules named after one game: they draw that game, so they may name it.
 ONE_GAME_FRONT_ENDS = {
-    "apps/gym.py", "apps/diet.py", "apps/legday.py", "apps/legday_cards.py", "charts/gym.py", "charts/diet.py",
+    "apps/gym.py", "apps/gym_cards.py", "apps/diet.py", "apps/diet_cards.py", "apps/legday.py", "apps/legday_cards.py",
+    "charts/gym.py", "charts/diet.py",
 }
 
 
