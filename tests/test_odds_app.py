@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from gamedesign import odds
-from gamedesign.apps.odds import PRESETS, OddsExplorer
+from gamedesign.apps.odds import OWN_NUMBERS, PRESETS, OddsExplorer
 
 
 def test_every_preset_shows_its_exact_value_and_a_chart():
@@ -27,8 +27,17 @@ def test_sliders_update_the_answer():
 def test_an_impossible_deck_is_explained_not_raised():
     app = OddsExplorer()
     app.population.value = 20  # 30 wanted cards cannot fit in 20
-    assert "do not make a deck" in app.status.value and "cannot exceed" in app.status.value
+    words = app.status.value
+    assert "do not make a deck" in words and "the deck has 20 cards, so it cannot hold 30 wanted cards" in words
+    assert "“Wanted cards in the deck” to at most 20" in words  # the sliders' words, not "population"
+    assert "population" not in words and "successes" not in words
     assert app.chart.outputs == ()
+    app.wanted.value = 20
+    app.hand.value = 20
+    app.population.value = 12
+    app.wanted.value = 5
+    assert "a hand of 20 cannot be dealt from a deck of 12 cards" in app.status.value
+    assert "“Hand size” to at most 12" in app.status.value
 
 
 def test_simulate_button_agrees_with_the_exact_value():
@@ -55,8 +64,20 @@ def test_simulate_with_an_impossible_deck_is_a_message():
     app = OddsExplorer()
     app.population.value = 20
     app.simulate_button.click()
-    assert "Cannot simulate" in app.status.value and "cannot exceed" in app.status.value
+    assert "Cannot simulate: the deck has 20 cards, so it cannot hold 30 wanted cards" in app.status.value
     assert app.check.value == ""
+
+
+def test_the_question_menu_always_names_the_question_the_sliders_ask():
+    app = OddsExplorer("Leg Day: a Leg Day in my opening 9")
+    app.need.value = 3  # no preset asks this
+    assert app.preset.value == OWN_NUMBERS
+    assert sp.latex(odds.p_at_least(3, 30, 108, 9)) in app.answer.value  # the sliders stay as set
+    app.need.value = 1  # back to the preset's numbers
+    assert app.preset.value == "Leg Day: a Leg Day in my opening 9"
+    other = next(name for name in PRESETS if name != app.preset.value)
+    app.preset.value = other
+    assert app.numbers() == PRESETS[other] and app.preset.value == other
 
 
 def test_any_failure_in_a_callback_is_a_message(monkeypatch):

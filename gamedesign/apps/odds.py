@@ -21,6 +21,20 @@ from gamedesign.registry import BUILT_IN, game_class
 #: game's own (its ``Game.odds_questions``), in the order of the games.
 PRESETS = {label: numbers for name in BUILT_IN for label, numbers in game_class(name).odds_questions.items()}
 
+#: What the question menu shows once the sliders no longer ask one of the presets.
+OWN_NUMBERS = "Your own numbers (set with the sliders)"
+
+
+def deck_problem(population: int, wanted: int, hand: int) -> str | None:
+    """Why the sliders' numbers make no deck, in the sliders' own words (``None`` if they do)."""
+    if wanted > population:
+        return (f"the deck has {population} card{'s' if population != 1 else ''}, so it cannot hold {wanted} wanted "
+                f"cards: set “Wanted cards in the deck” to at most {population}, or add cards to the deck")
+    if hand > population:
+        return (f"a hand of {hand} cannot be dealt from a deck of {population} card{'s' if population != 1 else ''}: "
+                f"set “Hand size” to at most {population}")
+    return None
+
 
 def distribution_chart(successes: int, population: int, draws: int, need: int, redraw: int = 0) -> alt.Chart:
     """Bar chart of P(X = i), the bars that meet the target marked (text and colour).
@@ -59,7 +73,7 @@ class OddsExplorer:
                 continuous_update=False,
             )
 
-        self.preset = widgets.Dropdown(options=list(PRESETS), value=preset, description="Question", style=style,
+        self.preset = widgets.Dropdown(options=[*PRESETS, OWN_NUMBERS], value=preset, description="Question", style=style,
                                        layout=widgets.Layout(width="560px"))
         self.population = slider("Cards in the deck", 1, 120, 108)
         self.wanted = slider("Wanted cards in the deck", 0, 120, 30)
@@ -104,7 +118,10 @@ class OddsExplorer:
         guard(self.status, "Could not load the question", self.load_preset, preset)
 
     def load_preset(self, name: str) -> None:
-        """Set every slider to a preset question."""
+        """Set every slider to a preset question (the sliders stay as they are for
+        :data:`OWN_NUMBERS`)."""
+        if name == OWN_NUMBERS:
+            return
         population, wanted, hand, need, redraw = PRESETS[name]
         self._loading = True
         try:
@@ -124,6 +141,15 @@ class OddsExplorer:
             return
         population, wanted, hand, need, redraw = self.numbers()
         self.check.value = ""
+        if PRESETS.get(self.preset.value) != self.numbers():  # the menu names the question asked
+            self.preset.value = next((name for name, numbers in PRESETS.items() if numbers == self.numbers()),
+                                     OWN_NUMBERS)
+        problem = deck_problem(population, wanted, hand)
+        if problem:
+            self.answer.value = ""
+            self.chart.outputs = ()
+            message(self.status, f"These numbers do not make a deck: {problem}.", "error")
+            return
         try:
             if redraw:
                 answer = odds.with_redraw(need, wanted, population, hand, redraw)
@@ -156,6 +182,11 @@ class OddsExplorer:
     def simulate(self) -> None:
         """Shuffle and count, and say whether the exact value lies in the 95% interval."""
         population, wanted, hand, need, redraw = self.numbers()
+        problem = deck_problem(population, wanted, hand)
+        if problem:
+            self.check.value = ""
+            message(self.status, f"Cannot simulate: {problem}.", "error")
+            return
         try:
             exact = odds.p_with_redraw(need, wanted, population, hand, redraw)
             result = odds.sample_draws(wanted, population, hand, need, redraw, trials=10_000, seed=0)
