@@ -338,8 +338,9 @@ class SearchBot(Bot):
             bot.reset(game, seat, rng.getrandbits(32))
         deadline = None if self.time_budget is None else started + self.time_budget
         if self.method == "policy":  # the game's own policy, unsearched (see settings)
-            self.last_search = {"iterations": 0, "actions": {}}
             policy = players[me]
+            # what it does, in a player's words (the policy class's ``summary``), for hints
+            self.last_search = {"iterations": 0, "actions": {}, "policy": getattr(policy, "summary", "")}
             return _checked_move(game, policy.act(observation, list(legal_actions)), legal_actions, policy)
         if self.paired:
             return self._paired(observation, legal_actions, players, deadline, remembered)

@@ -150,11 +150,54 @@ def test_ask_search_names_a_legal_move_and_how_the_moves_did(make):
     assert result.action in legal
     labels = {str(a) for a in legal}
     assert all(label in labels for label, _ in result.values)
-    assert [v for _, v in result.values] == sorted((v for _, v in result.values), reverse=True)
-    if result.values:  # an imagined-games search: the chosen move is among those tried
-        assert str(result.action) in {label for label, _ in result.values}
+    if result.values:  # an imagined-games search: the move it recommends heads its list
+        assert result.values[0][0] == str(result.action)
+        rest = [v for _, v in result.values[1:]]
+        assert rest == sorted(rest, reverse=True)
+    else:  # a game whose strongest bot plays a rule of thumb says what that rule does
+        assert "rule of thumb" in result.reason and "sharper" not in result.reason
     app.hints.search_button.click()
-    assert "Hint:</b>" in app.hints.answer.value and "search bot" in app.hints.answer.value
+    assert "Hint:</b>" in app.hints.answer.value and "bot" in app.hints.answer.value
+
+
+def positions(game, count: int, seed: int):
+    """``count`` positions of seeded random games, each with a seat to move and its legal moves."""
+    import random
+
+    from gamedesign.core import RandomBot
+
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        state = game.new_state(seed=rng.randrange(10**6))
+        bots = [RandomBot(seed=rng.randrange(10**6)) for _ in range(game.num_players)]
+        for seat, bot in enumerate(bots):
+            bot.reset(game, seat, rng.randrange(10**6))
+        stop = rng.randrange(1, 60)
+        for _ in range(stop):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].act(state.observe(seat), state.legal_actions(seat)))
+        if not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1:
+                found.append((seat, state.observe(seat), legal))
+    return found
+
+
+@pytest.mark.parametrize("name", ["legday", "gym", "diet"])
+def test_ask_search_recommends_the_legal_move_its_own_list_shows_first(name):
+    import gamedesign
+    from gamedesign.apps.hints import search_hint
+
+    game = gamedesign.load(name)
+    for seat, view, legal in positions(game, 6, seed=len(name)):
+        result = search_hint(game, seat, view, legal, seed=seat)
+        assert result.action in legal
+        assert result.reason.lower().startswith(str(result.action).lower()[:20])  # the move named is the move
+        if result.values:
+            assert result.values[0][0] == str(result.action), result
 
 
 def test_ask_search_after_the_game_says_there_is_nothing_to_play():

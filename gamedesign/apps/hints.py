@@ -67,17 +67,29 @@ def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0
     action = legal_move(game, bot.act(observation, list(legal)), legal)
     tried = dict(bot.last_search.get("actions", {}))
     if not tried:
-        return Hint(action, f"{_first_up(str(action))}: in this game the search bot plays a sharper rule of "
-                    "thumb instead of imagining games (it did better than any search).")
+        summary = bot.last_search.get("policy") or "it plays a fixed rule of thumb"
+        return Hint(action, f"{_first_up(str(action))}. The strongest bot here does not imagine games: it plays a "
+                    f"rule of thumb that won more often than any search it was tried against: {summary}.")
     games = max(visits for visits, _ in tried.values())
     values = _ranked((label, round(reward, 3)) for label, (_, reward) in tried.items())
-    return Hint(
-        action,
-        f"{_first_up(str(action))}: the search bot dealt the cards you cannot see in ways that fit what you "
-        f"have seen and played the game out (up to {games} imagined games a move); this move did best. "
-        "Values: mean reward in those games (a win counts most).",
-        values,
-    )
+    chosen = str(action)
+    dealt = (f"{_first_up(chosen)}: the search bot dealt the cards you cannot see in ways that fit what you have "
+             f"seen and played the game out (up to {games} imagined games a move)")
+    values_are = " Values: mean reward in those games (a win counts most); the bot's move first."
+    if chosen not in tried or tried[chosen][1] >= values[0][1] - 1e-9:  # the best mean, or tied with it
+        values = [(chosen, round(tried[chosen][1], 3))] * (chosen in tried) + [pair for pair in values if pair[0] != chosen]
+        return Hint(action, dealt + "; this move did best." + values_are, values)
+    # The bot's own rule chose another move than the best mean: say which rule, and list its move first.
+    best, best_value = values[0]
+    visits, mine = tried[chosen]
+    if visits == games and any(v < games for v, _ in tried.values()):
+        rule = (f"it imagined this move the most ({visits} games), its sign of the move that holds up best, though "
+                f"{best} had the higher mean ({best_value:g} against {mine:.3g}) in fewer games")
+    else:
+        rule = (f"{best} had a higher mean ({best_value:g} against {mine:.3g}), but by less than chance alone could "
+                "make, so the bot keeps the move its rule of thumb picks")
+    values = [(chosen, round(mine, 3))] + [pair for pair in values if pair[0] != chosen]
+    return Hint(action, f"{dealt}; {rule}." + values_are, values)
 
 
 def hint_html(result: Hint, why: bool, words=None) -> str:

@@ -39,6 +39,11 @@ class SharpDietBot(GreedyDietBot):
     """Greedy meals and Exercise, every Laziness and Cheat played when asked, Planning
     swaps every card worth less than :data:`FRESH_CARD_VALUE`."""
 
+    #: What it does, in a player's words (the apps' "Ask search" says it).
+    summary = ("it eats the meal that takes off the most pounds, does the best Exercise it holds, plays a Laziness "
+               "or a Cheat card whenever it may, and in Planning swaps every card worth less than a fresh card from "
+               "the deck")
+
     name = "sharp"
 
     def _matters(self, observation: dict, change: int) -> bool:
