@@ -187,6 +187,19 @@ def positions(game, count: int, seed: int):
 
 
 @pytest.mark.parametrize("name", ["legday", "gym", "diet"])
+def test_the_hint_s_move_heads_its_list_of_values_among_tied_best(name):
+    import gamedesign
+
+    game = gamedesign.load(name)
+    for seat, view, legal in positions(game, 12, seed=len(name) + 1):
+        result = hint(game, seat, view, legal)
+        assert result.action in legal
+        labels = [label for label, _ in result.values]
+        if str(result.action) in labels:
+            assert labels[0] == str(result.action), result
+
+
+@pytest.mark.parametrize("name", ["legday", "gym", "diet"])
 def test_ask_search_recommends_the_legal_move_its_own_list_shows_first(name):
     import gamedesign
     from gamedesign.apps.hints import search_hint

@@ -52,7 +52,11 @@ def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
     if not callable(getattr(type(bot), "hint", None)):  # a greedy bot that gives no reasons
         return Hint(bot.act(observation, legal), "the greedy bot's choice")
     action, reason, values = bot.hint(observation, legal)
-    return Hint(action, reason, list(values))
+    values = list(values)
+    chosen = next((pair for pair in values if pair[0] == str(action)), None)
+    if chosen is not None and values and chosen[1] >= values[0][1] - 1e-9:  # tied best: the move named comes first
+        values = [chosen] + [pair for pair in values if pair is not chosen]
+    return Hint(action, reason, values)
 
 
 def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0) -> Hint:
