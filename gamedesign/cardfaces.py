@@ -1,8 +1,10 @@
 """What a game prints for a paper playtest, as plain data checked when it is made: a
-card face (:class:`CardFace`) and a one-page rules sheet (:class:`RulesSheet`), with the
+card face (:class:`CardFace`), a one-page rules sheet (:class:`RulesSheet`) and a score
+pad for the end scoring (:class:`ScorePad`), with the
 limits that make them fit on paper and the colours a card may use.
 
-A game gives these (``Game.printed_cards``, ``Game.rules_summary``);
+A game gives these (``Game.printed_cards``, ``Game.rules_summary``, ``Game.score_pad``,
+and the text of a card's back, ``Game.card_back``);
 :mod:`gamedesign.printables`, a front end, lays them out and draws them.
 """
 
@@ -74,8 +76,10 @@ class CardFace:
     a GYM skill ``("red 3", "red")``), ``colour`` the band's colour (a name of
     :data:`COLOURS` or ``"#rrggbb"``), ``symbol`` the name of a drawn symbol (``"shake"``,
     or ``""``) and ``shape`` its drawing, SVG markup inside a 48 x 32 box that the game
-    gives (``""``: none drawn). Everything but ``shape`` is plain text: it is escaped when
-    printed.
+    gives (``""``: none drawn) and ``back`` what its back says under the game's title
+    (``None``: its kind; ``""``: only the title, so all backs alike: what a game with hands
+    or face-down cards needs, since a back the table can tell apart gives away what is
+    hidden). Everything but ``shape`` is plain text: it is escaped when printed.
     """
 
     name: str
@@ -87,6 +91,7 @@ class CardFace:
     colour: str = ""
     symbol: str = ""
     shape: str = ""
+    back: str | None = None
 
     def __post_init__(self):
         where = f"card {brief(self.name)}"
@@ -94,6 +99,8 @@ class CardFace:
         _text(f"{where}: 'kind'", self.kind, MAX_KIND_CHARS)
         _text(f"{where}: 'value'", self.value, MAX_VALUE_CHARS)
         _text(f"{where}: 'symbol'", self.symbol, MAX_KIND_CHARS)
+        if self.back is not None:
+            _text(f"{where}: 'back'", self.back, MAX_KIND_CHARS)
         if not isinstance(self.shape, str):
             raise ValueError(f"{where}: 'shape' must be SVG markup as text, not {brief(self.shape)}")
         if isinstance(self.copies, bool) or not isinstance(self.copies, int) or not 0 <= self.copies:
@@ -159,6 +166,43 @@ class RulesSheet:
         object.__setattr__(self, "columns", columns)
 
 
+#: The most rows and columns of a score pad.
+MAX_PAD_ROWS = 16
+MAX_PAD_COLUMNS = 10
+
+
+@dataclasses.dataclass(frozen=True)
+class ScorePad:
+    """The table a paper game's end scoring is written on: one row per thing scored and
+    one column per player (or per team).
+
+    ``rows`` is a sequence of ``(what, how)``: what is scored ("Preacher Curl") and how, in
+    the deck's numbers ("1/3/6/10/15 for 1 to 5 curls"); ``columns`` the column headings
+    (by default "Seat 0", "Seat 1", ... for the game's players); ``total`` the last row's
+    heading (``""``: no total row); ``note`` a line under the table.
+    """
+
+    rows: tuple
+    columns: tuple = ()
+    total: str = "Total"
+    note: str = ""
+
+    def __post_init__(self):
+        rows = _sequence("the score pad's 'rows'", self.rows, MAX_PAD_ROWS)
+        for row in rows:
+            if not isinstance(row, (tuple, list)) or len(row) != 2:
+                raise ValueError(f"a score pad row is a pair (what, how), not {brief(row)}")
+            _text("a score pad row's 'what'", row[0], 40, empty=False)
+            _text("a score pad row's 'how'", row[1], 160)
+        columns = _sequence("the score pad's 'columns'", self.columns, MAX_PAD_COLUMNS)
+        for column in columns:
+            _text("a score pad column heading", column, 16, empty=False)
+        _text("the score pad's 'total'", self.total, 40)
+        _text("the score pad's 'note'", self.note, 300)
+        object.__setattr__(self, "rows", tuple(tuple(row) for row in rows))
+        object.__setattr__(self, "columns", columns)
+
+
 def _text(where: str, value, most: int, empty: bool = True) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{where} must be a text, not {brief(value)}")
@@ -188,4 +232,4 @@ def _colour(where: str, value) -> str:
 # ----------------------------------------------------------------------------------------
 
 
-__all__ = ["COLOURS", "CardFace", "RulesSheet"]
+__all__ = ["COLOURS", "CardFace", "RulesSheet", "ScorePad"]

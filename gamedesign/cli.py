@@ -129,6 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--preset", metavar="PRESET", default=None, help="a design-lab preset's name or file (.json, .toml)")
     paper.add_argument("--paper", choices=tuple(printables.PAPERS), default=None, help="paper size (default: the printer's)")
     paper.add_argument("--out", metavar="FILE", default=None, help="the page to write, ending in .html (default: GAME-WHAT.html)")
+    sides = paper.add_mutually_exclusive_group()
+    sides.add_argument("--fold", action="store_true",
+                       help="one-sided paper: each card's front beside its back, to fold over (3 cards a page)")
+    sides.add_argument("--no-backs", action="store_true", help="print the card fronts only, no backs")
     return parser
 
 
@@ -330,7 +334,10 @@ def _print(parser, args, out) -> int:
             game = load(name, players=args.players, **options)
             label = "" if args.deck is None else f"deck {Path(args.deck).name}"[:MAX_NAME_CHARS]
             printout = printables.prepare(game, label=label, cards=args.what == "cards")
-        page = printables.KINDS[args.what](printout, paper=args.paper)
+        sides = {"backs": not args.no_backs, "fold": args.fold} if args.what in ("pack", "cards") else {}
+        if not sides and (args.fold or args.no_backs):
+            raise ValueError(f"--fold and --no-backs are for the cards (--what pack or cards), not --what {args.what}")
+        page = printables.KINDS[args.what](printout, paper=args.paper, **sides)
         # An empty --out is refused, not taken for the default; the page never replaces its inputs.
         out_file = f"{name}-{args.what}.html" if args.out is None else args.out
         path = printables.write_html(page, out_file, inputs=[f for f in (args.deck, args.preset) if f])

@@ -397,6 +397,19 @@ class Game(ABC):
         ``NotImplementedError`` when the game has none."""
         raise NotImplementedError(f"{self.title} has no rules_summary: define it to print its rules")
 
+    def card_back(self, face) -> str:
+        """What the back of the printed card ``face`` (a
+        :class:`gamedesign.cardfaces.CardFace`) says under the game's title, so that a
+        face-down card can be sorted without showing its face. Optional hook: by default
+        the face's own ``back`` when it gives one, else its kind (``""``: the title alone)."""
+        return face.kind if face.back is None else face.back
+
+    def score_pad(self):
+        """The table to fill in at the end of a paper game: a
+        :class:`gamedesign.cardfaces.ScorePad` (rows of what is scored, from this game's
+        deck and options). Optional hook: by default ``None``, no score pad is printed."""
+        return None
+
     def text_view(self, observation: dict, names: list, full: list) -> list | None:
         """The table at a player's turn in the terminal, as lines of text (``names``: each
         seat's short name, ``full``: with the bot's kind). Optional hook: ``None`` (the

@@ -35,7 +35,7 @@ from .decks import MAX_DECK_CARDS, MAX_NAME_CHARS
 from .files import check_output, write_text
 from .registry import load
 from .cardfaces import (  # noqa: F401  (their home is .cardfaces; printables lays them out)
-    CARDS_PER_PAGE, COLOURS, CardFace, HEADING_COST, LINE_COST, LONG_NAME, MAX_CARD_TEXT, MAX_COLUMNS, MAX_FACES, MAX_KIND_CHARS, MAX_LINES, MAX_LINE_CHARS, MAX_MARKS, MAX_PRINTED_CARDS, MAX_SECTIONS, MAX_SHEET_CHARS, MAX_VALUE_CHARS, PAPERS, RulesSheet, _HEX, _colour, _sequence, _text,
+    CARDS_PER_PAGE, COLOURS, CardFace, HEADING_COST, LINE_COST, LONG_NAME, MAX_CARD_TEXT, MAX_COLUMNS, MAX_FACES, MAX_KIND_CHARS, MAX_LINES, MAX_LINE_CHARS, MAX_MARKS, MAX_PRINTED_CARDS, MAX_SECTIONS, MAX_SHEET_CHARS, MAX_VALUE_CHARS, PAPERS, RulesSheet, ScorePad, _HEX, _colour, _sequence, _text,
 )
 
 @dataclasses.dataclass(frozen=True)
@@ -48,6 +48,7 @@ class Printout:
     description: str
     faces: tuple
     sheet: RulesSheet | None
+    pad: ScorePad | None = None
 
     @property
     def card_count(self) -> int:
@@ -114,7 +115,10 @@ def prepare(source, players: int | None = None, deck=None, label: str = "", card
         sheet = None
     if sheet is not None and not isinstance(sheet, RulesSheet):
         raise ValueError(f"rules_summary() must give a RulesSheet, not {brief(sheet)}")
-    return Printout(game, label, description, tuple(faces), sheet)
+    pad = game.score_pad()
+    if pad is not None and not isinstance(pad, ScorePad):
+        raise ValueError(f"score_pad() must give a ScorePad or None, not {brief(pad)}")
+    return Printout(game, label, description, tuple(faces), sheet, pad)
 
 
 def _printout(source, players=None, deck=None, label="", cards=True) -> Printout:
@@ -187,6 +191,23 @@ table.players th { background: #eee; font-size: 8pt; }
 .question .hint { margin: 0.3mm 0 0; }
 .question .space { height: 15mm; }
 table.scale td:nth-child(n+3) { text-align: center; word-spacing: 2.5mm; }
+.card.back { justify-content: center; align-items: center; text-align: center; background: #f4f4f4; }
+.card.back .bgame { font-size: 15pt; font-weight: 700; line-height: 1.2; overflow-wrap: anywhere; }
+.card.back .bkind { margin-top: 4mm; font-size: 11pt; font-weight: 700; letter-spacing: .05em; text-transform: uppercase;
+  border: 0.35mm solid #222; border-radius: 2mm; padding: 1.5mm 3mm; background: #fff; }
+.card.empty { outline: none; background: none; }
+.grid.fold { grid-template-columns: repeat(2, 63mm); width: 126mm; }
+.grid.fold .card.front { border-right: 0.4mm dashed #000; }
+.guide { border: 0.3mm solid #444; border-radius: 1.5mm; padding: 1.5mm 2.5mm; margin-top: 2mm; font-size: 8.3pt;
+  line-height: 1.3; }
+.guide h2 { font-size: 10pt; margin: 0 0 0.8mm; }
+.guide p { margin: 0.5mm 0; }
+table.pad { width: 100%; border-collapse: collapse; table-layout: fixed; font-size: 8.5pt; margin-top: 2mm; }
+table.pad th, table.pad td { border: 0.25mm solid #444; padding: 0.8mm 1.2mm; }
+table.pad th { background: #eee; font-size: 8pt; }
+table.pad td { height: 11mm; }
+table.pad td.what small { display: block; font-size: 6.8pt; color: #333; margin-top: 0.4mm; }
+table.pad tr.total td { font-weight: 700; height: 12mm; }
 @page { margin: 0; }
 @media print {
   body { background: #fff; }
@@ -236,10 +257,11 @@ def svg_shape(markup: str, size: int = 40, unit: str = "", label: str = "") -> s
     return f'<svg viewBox="0 0 48 32" width="{width}" height="{height}" {named}>{markup}</svg>'
 
 
-def card_html(face: CardFace, footer: str = "") -> str:
+def card_html(face: CardFace, footer: str = "", slot: int | None = None) -> str:
     """One card (63 x 88 mm) as HTML: a band with its kind and value, its name, its
     symbol or colour marks, its lines and a footer; every text escaped."""
-    parts = [f'<div class="card" data-card="{_e(face.name)}">']
+    number = "" if slot is None else f' data-slot="{slot}"'
+    parts = [f'<div class="card" data-card="{_e(face.name)}"{number}>']
     band = f' style="background:{_fill(face.colour)}"' if face.colour else ""
     parts.append(f'<div class="band"{band}><span class="kind">{_e(face.kind)}</span>'
                  f'<span class="value">{_e(face.value)}</span></div>')
@@ -256,22 +278,131 @@ def card_html(face: CardFace, footer: str = "") -> str:
     return "".join(parts)
 
 
-def _card_pages(printout: Printout) -> list[str]:
+#: Cards on a page of the fold-over layout: 3 rows of a front and its back side by side.
+FOLD_PER_PAGE = 3
+#: The printed page's box in mm (width, height): the ``.page`` of the styles, which fits on
+#: both papers of :data:`PAPERS`, and a card's size.
+PAGE_MM = (196, 268)
+CARD_MM = (63, 88)
+#: The papers' sizes in mm (width, height), portrait.
+PAPER_MM = {"a4": (210, 297), "letter": (215.9, 279.4)}
+
+
+def back_html(printout: Printout, face: CardFace, slot: int | None = None) -> str:
+    """The back of the card ``face``: the game's title and what the game's
+    :meth:`~gamedesign.core.Game.card_back` says (by default the card's kind), so a
+    face-down card can be sorted without showing its face."""
+    text = printout.game.card_back(face)
+    text = _text(f"card_back() of {brief(face.name)}", text, MAX_KIND_CHARS)
+    number = "" if slot is None else f' data-slot="{slot}"'
+    kind = f'<div class="bkind">{_e(text)}</div>' if text else ""
+    return f'<div class="card back"{number}><div class="bgame">{_e(printout.game.title)}</div>{kind}</div>'
+
+
+def mirrored(items: list, across: int = 3) -> list:
+    """``items`` (a page's cards, row by row, ``across`` a row) as their backs lie when the
+    sheet is turned over on its long edge: each row in reverse order, a part-filled last row
+    padded with ``None`` so that every back lies behind its front."""
+    rows = [list(items[k : k + across]) for k in range(0, len(items), across)]
+    return [item for row in rows for item in reversed(row + [None] * (across - len(row)))]
+
+
+def sheet_counts(printout: Printout, fold: bool = False) -> dict:
+    """For each paper of :data:`PAPERS`: ``{"per_sheet": cards on a sheet, "sheets": sheets
+    of paper, "pages": printed pages}``. Duplex (the default) puts 9 fronts on one side of
+    a sheet and their backs on the other; ``fold`` puts 3 cards, each front beside its back,
+    on one side."""
+    counts = {}
+    for paper, (width, height) in PAPER_MM.items():
+        if PAGE_MM[0] > width or PAGE_MM[1] > height:
+            raise ValueError(f"the page ({PAGE_MM[0]} x {PAGE_MM[1]} mm) does not fit on {paper}")
+        per_sheet = FOLD_PER_PAGE if fold else CARDS_PER_PAGE
+        sheets = -(-printout.card_count // per_sheet)
+        counts[paper] = {"per_sheet": per_sheet, "sheets": sheets, "pages": sheets if fold else 2 * sheets}
+    return counts
+
+
+def _card_pages(printout: Printout, backs: bool = True, fold: bool = False) -> list[str]:
     if not printout.card_count:
         raise ValueError(f"{printout.title} has no cards to print (prepare it with cards=True)")
     footer = printout.title
-    cards = [card_html(face, footer) for face in printout.faces for _ in range(face.copies)]
+    faces = [face for face in printout.faces for _ in range(face.copies)]
+    per_page = FOLD_PER_PAGE if fold else CARDS_PER_PAGE
     pages = []
-    count = (len(cards) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE
+    count = (len(faces) + per_page - 1) // per_page
+    total = count * (1 if fold or not backs else 2)
     for number in range(count):
-        chunk = cards[number * CARDS_PER_PAGE : (number + 1) * CARDS_PER_PAGE]
-        first = number * CARDS_PER_PAGE + 1
-        caption = (
-            f'<div class="caption"><span>{_e(printout.title)}: cards {first}-{first + len(chunk) - 1} of {len(cards)}'
-            f"</span><span>cut along the dashed lines - page {number + 1} of {count}</span></div>"
-        )
-        pages.append(f'<section class="page cards">{caption}<div class="grid">{"".join(chunk)}</div></section>')
+        chunk = list(range(number * per_page, min(len(faces), (number + 1) * per_page)))
+        first, last = chunk[0] + 1, chunk[-1] + 1
+        sheet = f"page {len(pages) + 1} of {total}"
+        if fold:
+            cells = "".join(card_html(faces[i], footer, i).replace('class="card"', 'class="card front"', 1)
+                            + back_html(printout, faces[i], i) for i in chunk)
+            caption = (f'<div class="caption"><span>{_e(printout.title)}: cards {first}-{last} of {len(faces)}, '
+                       f"each front beside its back</span><span>cut the dashed outline, fold on the middle line - "
+                       f"{sheet}</span></div>")
+            pages.append(f'<section class="page cards fold">{caption}<div class="grid fold">{cells}</div></section>')
+            continue
+        side = "fronts, " if backs else ""
+        caption = (f'<div class="caption"><span>{_e(printout.title)}: {side}cards {first}-{last} of {len(faces)}'
+                   f"</span><span>cut along the dashed lines - {sheet}</span></div>")
+        cells = "".join(card_html(faces[i], footer, i) for i in chunk)
+        pages.append(f'<section class="page cards">{caption}<div class="grid">{cells}</div></section>')
+        if backs:
+            cells = "".join('<div class="card empty"></div>' if i is None else back_html(printout, faces[i], i)
+                            for i in mirrored(chunk))
+            caption = (f'<div class="caption"><span>{_e(printout.title)}: backs of cards {first}-{last}, '
+                       f"mirrored</span><span>print on the back of the page before (flip on the long edge) - "
+                       f"page {len(pages) + 1} of {total}</span></div>")
+            pages.append(f'<section class="page cards backs">{caption}<div class="grid backs">{cells}</div></section>')
     return pages
+
+
+def _guide(printout: Printout, backs: bool = True, fold: bool = False) -> str:
+    """The sheet count and cutting guide for the first page (empty without cards)."""
+    if not printout.card_count:
+        return ""
+    counts = sheet_counts(printout, fold)
+    a4, letter = counts["a4"], counts["letter"]
+    papers = (f"A4: {a4['sheets']} sheet{'s' if a4['sheets'] != 1 else ''}, {a4['per_sheet']} cards a sheet. "
+              f"Letter: {letter['sheets']} sheet{'s' if letter['sheets'] != 1 else ''}, "
+              f"{letter['per_sheet']} cards a sheet.")
+    if fold:
+        how = ("Fold-over, single-sided: each row is one card, its front on the left and its back on the right. "
+               "Cut around the outer dashed outline of each pair, fold on the middle line so the printed sides face "
+               "out, and glue or tape the halves together.")
+        pages = "After this page every page is a card page (fronts beside their backs)."
+    elif backs:
+        how = ("Print double-sided, flip on the long edge: each page of fronts is followed by its backs, so one "
+               "sheet holds 9 cards. Cut along the dashed lines: 2 cuts down and 2 across give 9 cards of 63 x 88 mm. "
+               "Check the first sheet against a window: each back lies behind its front.")
+        pages = "Card pages: fronts on odd card pages, their backs (mirrored row by row) on the page after each."
+    else:
+        how = "Print single-sided; cut along the dashed lines: 2 cuts down and 2 across give 9 cards of 63 x 88 mm."
+        pages = "Card pages: fronts only."
+    return (f'<div class="guide"><h2>Printing and cutting: {printout.card_count} cards</h2><p><b>{_e(papers)}</b></p>'
+            f"<p>{_e(how)}</p><p>{_e(pages)}</p></div>")
+
+
+def _pad_page(printout: Printout) -> str:
+    """The score pad: one row per thing scored, one column per player (or team)."""
+    pad, game = printout.pad, printout.game
+    columns = pad.columns or tuple(f"Seat {seat}" for seat in range(game.num_players))
+    widths = '<col style="width:62mm">' + "<col>" * len(columns)
+    head = "<th>Scored</th>" + "".join(f"<th>{_e(c)}</th>" for c in columns)
+    names = '<tr><td class="what">Name</td>' + "<td></td>" * len(columns) + "</tr>"
+    rows = "".join(
+        f'<tr><td class="what">{_e(what)}<small>{_e(how)}</small></td>' + "<td></td>" * len(columns) + "</tr>"
+        for what, how in pad.rows
+    )
+    if pad.total:
+        rows += f'<tr class="total"><td class="what">{_e(pad.total)}</td>' + "<td></td>" * len(columns) + "</tr>"
+    note = f'<p class="sub">{_e(pad.note)}</p>' if pad.note else ""
+    table = (f'<table class="pad"><colgroup>{widths}</colgroup><thead><tr>{head}</tr></thead>'
+             f"<tbody>{names}{rows}</tbody></table>")
+    return (f'<section class="page score-pad"><div class="sheet"><h1>Score pad: {_e(printout.title)}</h1>'
+            f'<p class="sub">Fill in at the end of the game, one column each.</p>{table}{note}'
+            f'<p class="source">Rows from the game\'s own scoring for this deck and options.</p></div></section>')
 
 
 def _players_text(game) -> str:
@@ -287,7 +418,7 @@ def _listing(numbers) -> str:
     return ", ".join(map(str, numbers[:-1])) + (" or " if len(numbers) > 1 else "") + str(numbers[-1])
 
 
-def _rules_page(printout: Printout) -> str:
+def _rules_page(printout: Printout, guide: str = "") -> str:
     game, sheet = printout.game, printout.sheet
     cards = f", {printout.card_count} cards" if printout.card_count else ""
     sub = [f"{_players_text(game)}; this printout: {game.num_players} players{cards}."]
@@ -309,14 +440,22 @@ def _rules_page(printout: Printout) -> str:
             for heading, lines in sheet.sections
         ) + "</div>"
         source = sheet.source or "Written from the game's own rules summary."
-    return f'<section class="page rules-sheet"><div class="sheet">{head}{body}<p class="source">{_e(source)}</p></div></section>'
+    return (f'<section class="page rules-sheet"><div class="sheet">{head}{body}{guide}<p class="source">{_e(source)}</p>'
+            "</div></section>")
 
 
-def cards_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
+def cards_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None,
+               backs: bool = True, fold: bool = False) -> str:
     """A printable page of every card of ``source`` (a game, a lab ``Variant``, a game's
-    name or a :class:`Printout`), as many times as the deck holds it, 9 a page."""
+    name or a :class:`Printout`), as many times as the deck holds it, 9 a page: first a
+    page with the sheet count and cutting guide, then each page of fronts followed by its
+    backs, mirrored for double-sided printing (``backs=False``: fronts only); ``fold=True``
+    prints each card's front beside its back, 3 a page, to fold over on one-sided paper."""
     printout = _printout(source, players, deck, label)
-    return _document(f"{printout.title}: cards", _card_pages(printout), _howto(printout, "cards"), paper)
+    guide = (f'<section class="page guide-page"><div class="sheet"><h1>{_e(printout.title)}: cards</h1>'
+             f"{_guide(printout, backs, fold)}</div></section>")
+    pages = [guide, *_card_pages(printout, backs, fold)]
+    return _document(f"{printout.title}: cards", pages, _howto(printout, "cards", fold), paper)
 
 
 def rules_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
@@ -326,32 +465,38 @@ def rules_html(source, players: int | None = None, deck=None, label: str = "", p
     return _document(f"{printout.title}: rules", [_rules_page(printout)], _howto(printout, "rules"), paper)
 
 
-def pack_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
-    """What a table needs for a paper playtest: the rules sheet, then every card; for a game
-    with no cards to print (dice, a board, a game of its own pieces), the rules sheet and the
-    observation sheet."""
+def pack_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None,
+              backs: bool = True, fold: bool = False) -> str:
+    """What a table needs for a paper playtest: the rules sheet with the sheet count and
+    cutting guide, the score pad (for a game with :meth:`~gamedesign.core.Game.score_pad`),
+    then every card with its back (see :func:`cards_html` for ``backs`` and ``fold``); for
+    a game with no cards to print (dice, a board, a game of its own pieces), the rules
+    sheet, the score pad and the observation sheet."""
     printout = _printout(source, players, deck, label, cards=False)
+    pad = [_pad_page(printout)] if printout.pad is not None else []
     if printout.card_count == 0:
-        pages = [_rules_page(printout), *_observation_pages(printout)]
+        pages = [_rules_page(printout), *pad, *_observation_pages(printout)]
         return _document(f"{printout.title}: rules and observation sheet", pages, _howto(printout, "pack without cards"),
                          paper)
-    pages = [_rules_page(printout), *_card_pages(printout)]
-    return _document(f"{printout.title}: rules and cards", pages, _howto(printout, "pack"), paper)
+    pages = [_rules_page(printout, _guide(printout, backs, fold)), *pad, *_card_pages(printout, backs, fold)]
+    return _document(f"{printout.title}: rules and cards", pages, _howto(printout, "pack", fold), paper)
 
 
-def _howto(printout: Printout, what: str) -> str:
-    pages = -(-printout.card_count // CARDS_PER_PAGE)
+def _howto(printout: Printout, what: str, fold: bool = False) -> str:
+    pages = -(-printout.card_count // (FOLD_PER_PAGE if fold else CARDS_PER_PAGE))
+    pad = ", the score pad" if printout.pad is not None else ""
     held = {
-        "cards": f"{printout.card_count} cards on {pages} pages",
+        "cards": f"a guide page, then {printout.card_count} cards on {pages} pages" + ("" if fold else " with their backs"),
         "rules": "the rules sheet (one page)",
-        "pack": f"the rules sheet (page 1), then {printout.card_count} cards on {pages} pages",
-        "pack without cards": ("the rules sheet (page 1) and the observation sheet (pages 2 and 3); no cards, "
+        "pack": f"the rules sheet with the printing guide (page 1){pad}, then {printout.card_count} cards on {pages} "
+                "pages" + ("" if fold else " with their backs"),
+        "pack without cards": (f"the rules sheet (page 1){pad} and the observation sheet; no cards, "
                                f"since {printout.title} has none to print"),
         "observation": "the observation sheet: page 1 during the game, page 2 after it",
     }[what]
     extra = (
-        "<p>Cards are 63 x 88 mm (poker size), 9 a page: cut along the dashed lines. Thick paper, or card "
-        "sleeves with a playing card behind each, keeps face-down cards secret.</p>"
+        "<p>Cards are 63 x 88 mm (poker size). For the backs print double-sided, flipping on the long edge; "
+        "without a duplex printer print with <code>fold</code> (each front beside its back) and fold them over.</p>"
         if what in ("cards", "pack") else ""
     )
     return f"<h1>{_e(printout.title)}</h1><p>This file holds {held}.</p>{_PRINT_HOWTO}{extra}"
@@ -497,12 +642,16 @@ __all__ = [
     "Printout",
     "QUESTIONS",
     "RulesSheet",
+    "ScorePad",
     "TALLIES",
+    "back_html",
     "card_html",
     "cards_html",
     "observation_html",
     "pack_html",
     "prepare",
+    "mirrored",
     "rules_html",
+    "sheet_counts",
     "write_html",
 ]

@@ -30,7 +30,7 @@ DECKS = {"legday": 108, "gym": 30, "diet": 52, "sprint": 3 * 7 + 7}
 
 def cards_in(page: str) -> list[str]:
     """The name of every card printed on ``page``, in order."""
-    return re.findall(r'<div class="card" data-card="([^"]*)">', page)
+    return re.findall(r'<div class="card" data-card="([^"]*)"[^>]*>', page)
 
 
 def names_on_cards(page: str) -> list[str]:
@@ -54,18 +54,20 @@ def test_every_card_is_printed_as_many_times_as_the_deck_holds_it(name, count):
     grids = re.findall(r'<div class="grid">(.*?)</div></section>', page)
     assert len(grids) == math.ceil(count / 9)
     assert all(len(cards_in(grid)) == 9 for grid in grids[:-1]) and 1 <= len(cards_in(grids[-1])) <= 9
-    assert page.count('<section class="page') == 1 + len(grids)  # the rules sheet first
+    pads = 1 if game.score_pad() is not None else 0
+    # the rules sheet first, the score pad, then each page of fronts followed by its backs
+    assert page.count('<section class="page') == 1 + pads + 2 * len(grids)
 
 
 def test_the_cards_carry_what_matters_for_play():
-    legday = printables.cards_html("legday")
+    legday = printables.cards_html("legday", backs=False)
     assert "One Handed Pull-Up" in legday and "3 pts" in legday and "3 images" in legday
     assert "1/3/6/10/15 for 1-5 curls" in legday and "Squats if a loser draws it: 30" in legday
     assert "No background symbol" in legday and "<svg" in legday  # the Selfie, and the drawn symbols
-    gym = printables.cards_html("gym")
+    gym = printables.cards_html("gym", backs=False)
     assert gym.count(">Brat<") == 6 and gym.count(">Friendly<") == 18 and gym.count(">Event<") == 6
     assert ">red 3</span>" in gym and "R3 O1" in gym and "stops Lift, Switch, Swap and Move" in gym
-    diet = printables.cards_html("diet")
+    diet = printables.cards_html("diet", backs=False)
     for kind in ("Breakfast", "Lunch", "Dinner", "Snack", "Exercise", "Cheat", "Willpower", "Laziness"):
         assert f'<span class="kind">{kind}</span>' in diet
     assert "+1 lb" in diet and "-1 lb" in diet and "0 lb" in diet
@@ -219,7 +221,7 @@ def test_write_html_refuses_paths_it_cannot_or_should_not_write(tmp_path):
 def test_the_print_command_writes_each_page(tmp_path):
     out = tmp_path / "cards.html"
     code, text = run(["print", "legday", "--out", str(out)])
-    assert code == 0 and "the rules sheet and 108 cards of Don't Skip Leg Day, 13 pages" in text
+    assert code == 0 and "the rules sheet and 108 cards of Don't Skip Leg Day, 26 pages" in text
     assert len(cards_in(out.read_text(encoding="utf-8"))) == 108
     code, text = run(["print", "gym", "--what", "observation", "--players", "4", "--out", str(tmp_path / "obs.html")])
     assert code == 0 and "an observation sheet of GYM, 2 pages" in text

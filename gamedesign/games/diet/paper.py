@@ -8,7 +8,7 @@ pounds and rules. The readings of the rulebook are those of ``docs/diet.md``.
 
 from __future__ import annotations
 
-from ...cardfaces import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet, ScorePad
 from .cards import MEALS
 
 #: The band colour of each kind (the kind is always written on the card as well).
@@ -53,7 +53,7 @@ def printed_cards(game) -> list:
         value = _pounds(card.pounds) if card.kind in MEALS + ("exercise", "cheat") else ""
         faces.append(
             CardFace(card.name, card.kind.capitalize(), card.count, value, _card_lines(card),
-                     colour=KIND_COLOUR[card.kind])
+                     colour=KIND_COLOUR[card.kind], back="")  # one draw pile: all backs alike
         )
     return faces
 
@@ -102,3 +102,15 @@ def rules_summary(game) -> RulesSheet:
         source="Written from gamedesign's docs/diet.md (the rulebook as the engine reads it).",
         columns=tuple(f"Round {k}" for k in range(1, 13)),
     )
+
+
+#: Rounds on the Diet Game's score pad (a longer game goes on a second pad).
+PAD_ROUNDS = 14
+
+
+def score_pad(game) -> ScorePad:
+    """Each player's weight, round by round, toward the target."""
+    target = game.options.target
+    rows = tuple((f"Round {k}", "weight at the end of your turn") for k in range(1, PAD_ROUNDS + 1))
+    return ScorePad(rows, total="", note=f"Every weight starts at 0. The first player whose weight reaches {target} "
+                                         "wins at once, in the middle of their turn.")

@@ -401,6 +401,12 @@ class DietGame(Game):
 
         return rules_summary(self)
 
+    def score_pad(self):
+        """The end scoring's table to fill in on paper, from this game's deck (see ``paper.py``)."""
+        from .paper import score_pad
+
+        return score_pad(self)
+
     def balance_levers(self) -> dict:
         """The hand size and the Planning card's discards."""
         return {"deck.hand_size": (6, 8), "deck.planning_discards": (1, 5)}

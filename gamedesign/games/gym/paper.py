@@ -8,7 +8,7 @@ and rules. The readings of the rulebook are those of ``docs/gym.md``.
 
 from __future__ import annotations
 
-from ...cardfaces import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet, ScorePad
 from .cards import ACTIONS, COLOUR_LETTER
 
 #: What an Event Action is called on the table, by its action.
@@ -43,7 +43,9 @@ def printed_cards(game) -> list:
             lines.append("Placed: you may put or move a Coach.")
         else:
             lines.append("Placed: its colours' Event Actions are open too.")
-        faces.append(CardFace(kid.name, "Brat" if kid.is_brat else "Friendly", 1, kid.code, tuple(lines), marks))
+        # Every Kid's back says "Kid": a Brat or Friendly back would show a hand to the table.
+        faces.append(CardFace(kid.name, "Brat" if kid.is_brat else "Friendly", 1, kid.code, tuple(lines), marks,
+                              back="Kid"))
     for event in deck.events:
         lines = (
             f"{ACTION_WORD[event.action]}: {ACTIONS[event.action]}.",
@@ -107,3 +109,11 @@ def rules_summary(game) -> RulesSheet:
         source="Written from gamedesign's docs/gym.md (the rulebook as the engine reads it).",
         columns=columns,
     )
+
+
+def score_pad(game) -> ScorePad:
+    """Each event's points per team: the team's skill values in the event's colour."""
+    rows = tuple((f"{event.name} ({event.colour})", f"your Kids' {event.colour} skill values added up, if this "
+                  "event is in play") for event in game.deck.events)
+    return ScorePad(rows, columns=("Team A", "Team B"),
+                    note="The higher total wins; a tie goes to team A, who took the first turn.")

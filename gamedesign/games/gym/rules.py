@@ -435,6 +435,12 @@ class GymGame(Game):
 
         return rules_summary(self)
 
+    def score_pad(self):
+        """The end scoring's table to fill in on paper, from this game's deck (see ``paper.py``)."""
+        from .paper import score_pad
+
+        return score_pad(self)
+
     # -- reading actions back from text ------------------------------------------------
 
     def balance_levers(self) -> dict:

@@ -8,9 +8,14 @@ points and rules. The readings of the rulebook are those of ``docs/legday.md``.
 
 from __future__ import annotations
 
-from ...cardfaces import CardFace, RulesSheet
+from ...cardfaces import CardFace, RulesSheet, ScorePad
 from .faces import KIND_COLOUR, KIND_WORD, SHAPES, scoring_text, shape_key
 from .scoring import squat_count
+
+
+#: Every card's back: the same on all, since hands are passed and Home Days lie face down
+#: (a back showing the kind would give both away).
+BACK = ""
 
 
 def _symbol_line(card) -> str:
@@ -45,7 +50,7 @@ def printed_cards(game) -> list:
         symbol = shape_key(card)
         faces.append(
             CardFace(card.name, KIND_WORD[card.kind], card.count, value, tuple(lines), colour=KIND_COLOUR[card.kind],
-                     symbol=symbol, shape=SHAPES.get(symbol, ""))
+                     symbol=symbol, shape=SHAPES.get(symbol, ""), back=BACK)
         )
     return faces
 
@@ -126,3 +131,31 @@ def rules_summary(game) -> RulesSheet:
         source="Written from gamedesign's docs/legday.md (the rulebook as the engine reads it).",
         columns=columns if len(columns) <= 16 else tuple(f"Day {d}" for d in range(1, 17)),
     )
+
+
+def score_pad(game) -> ScorePad:
+    """The end scoring to fill in per player, in this deck's numbers and options."""
+    deck, o, s = game.deck, game.options, game.deck.scoring
+    curls = "/".join(map(str, s["curl_points"]))
+    more = "more start a new set" if o.curl_overflow == "new_set" else "more add nothing"
+    shakes = "images" if o.tiebreak_shakes == "images" else "cards"
+    symbols = len({c.symbol for c in deck.cards if c.symbol is not None and c.count})
+    second = "" if o.shake_second_after_tie else "; no second place after a tie for most"
+    face_up = s["legday_face_up_points"]
+    rows = (
+        ("Leg Day cards (up and down)", f"count them: the fewest are out and score nothing (tie: fewest shake {shakes})"),
+        ("Protein Shake images", "count them: for the majority" + (" and the ties" if shakes == "images" else "")),
+        *((("Protein Shake cards", "count them: for the ties"),) if shakes == "cards" else ()),
+        ("Out? (yes / no)", "an eliminated player scores 0 on every row below"),
+        ("Preacher Curl", f"{curls} for 1 to {len(s['curl_points'])} curls; {more}"),
+        ("Bench Press", f"{s['bench_set_points']} for each set of {s['bench_set_size']}"),
+        ("Overhead Press", f"{s['press_set_points']} for each set of {s['press_set_size']}"),
+        ("Pull-Ups", "the points printed on each"),
+        ("Protein Shake majority", f"images: most {s['shake_most_points']}, second most {s['shake_second_points']}"
+                                   f"{second}; ties score their place in full"),
+        ("Selfie", f"{s['selfie_points_per_symbol']} for each different background symbol on your other cards "
+                   f"(0 to {symbols})"),
+        ("Leg Day", f"{face_up:+d} for each face up, 0 face down"),
+    )
+    return ScorePad(rows, note="Highest total among the players still in wins; a tie goes to most Leg Day cards, "
+                               f"then most Protein Shake {shakes}; still tied, a shared win.")

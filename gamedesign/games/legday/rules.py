@@ -218,6 +218,12 @@ class LegDayGame(Game):
 
         return rules_summary(self)
 
+    def score_pad(self):
+        """The end scoring's table to fill in on paper, from this game's deck (see ``paper.py``)."""
+        from .paper import score_pad
+
+        return score_pad(self)
+
     def _scoring_rules(self) -> dict:
         """The scoring options of this game and its deck, as the scoring functions take them."""
         o = self.options
