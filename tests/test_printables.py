@@ -261,3 +261,96 @@ def test_too_many_copies_from_the_command_line(tmp_path, capsys):
         run(["print", "diet", "--deck", str(deck), "--out", str(tmp_path / "huge.html")])
     assert "a printout holds at most 450 cards" in capsys.readouterr().err
     assert not (tmp_path / "huge.html").exists()
+
+
+# ----------------------------------------------------------------------------------------
+# Backs, the fold-over layout, the printing guide and the score pad
+# ----------------------------------------------------------------------------------------
+
+
+def slots(grid: str, side: str) -> list:
+    """The card numbers of a grid's cells in order (``None`` for an empty cell)."""
+    cells = re.findall(r'<div class="card( back| empty)?"(?: data-card="[^"]*")?(?: data-slot="(\d+)")?', grid)
+    return [int(number) if number else None for kind, number in cells if (kind == " back") == (side == "back")
+            or kind == " empty"]
+
+
+def card_grids(page: str) -> list:
+    return re.findall(r'<div class="grid( backs| fold)?">(.*?)</div></section>', page)
+
+
+@pytest.mark.parametrize("name,count", DECKS.items())
+def test_every_front_has_a_back_lying_behind_it_when_the_sheet_is_turned_on_its_long_edge(name, count):
+    page = printables.pack_html(name)
+    grids = card_grids(page)
+    fronts = [slots(grid, "front") for kind, grid in grids if kind == ""]
+    backs = [slots(grid, "back") for kind, grid in grids if kind == " backs"]
+    assert len(fronts) == len(backs) == math.ceil(count / 9)
+    assert sorted(n for page_ in backs for n in page_ if n is not None) == list(range(count))  # one back per card
+    assert [kind for kind, _ in grids] == ["", " backs"] * len(fronts)  # each page of backs after its fronts
+    for front, back in zip(fronts, backs):
+        assert len(back) == 3 * math.ceil(len(front) / 3)
+        for row in range(0, len(back), 3):
+            # the front's row read from the right, a part-filled row padded so each back meets its front
+            assert back[row : row + 3] == list(reversed((front[row : row + 3] + [None, None])[:3]))
+
+
+def test_backs_show_the_game_and_nothing_a_face_down_or_held_card_would_give_away():
+    legday = printables.cards_html("legday")
+    backs = re.findall(r'<div class="card back"[^>]*>(.*?)</div></div>', legday)
+    assert len(backs) == 108 and len(set(backs)) == 1 and "Don&#x27;t Skip Leg Day" in backs[0]
+    gym = printables.cards_html("gym")
+    kinds = re.findall(r'<div class="card back"[^>]*><div class="bgame">GYM</div><div class="bkind">([^<]*)</div>', gym)
+    assert kinds.count("Kid") == 24 and kinds.count("Event") == 6  # never Brat or Friendly
+    face = CardFace("Joker", "Wild")
+    assert gamedesign.load("diet").card_back(face) == "Wild"  # the default: the kind
+    assert gamedesign.load("diet").card_back(CardFace("Joker", "Wild", back="Deck B")) == "Deck B"
+    fronts_only = printables.cards_html("gym", backs=False)
+    assert 'class="card back"' not in fronts_only and len(cards_in(fronts_only)) == 30
+
+
+def test_the_fold_option_puts_each_front_beside_its_own_back(tmp_path):
+    page = printables.pack_html("diet", fold=True)
+    grids = card_grids(page)
+    assert {kind for kind, _ in grids} == {" fold"} and len(grids) == math.ceil(52 / 3)
+    for _, grid in grids:
+        cells = re.findall(r'<div class="card (front|back)"[^>]*data-slot="(\d+)"', grid)
+        assert [side for side, _ in cells] == ["front", "back"] * (len(cells) // 2)
+        assert all(cells[k][1] == cells[k + 1][1] for k in range(0, len(cells), 2))
+    assert len(cards_in(page.replace('class="card front"', 'class="card"'))) == 52
+    out = tmp_path / "fold.html"
+    code, text = run(["print", "diet", "--fold", "--what", "cards", "--out", str(out)])
+    assert code == 0 and f"{1 + math.ceil(52 / 3)} pages" in text
+    assert 'class="grid fold"' in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name,count", DECKS.items())
+def test_the_first_page_says_how_many_sheets_on_a4_and_letter_and_how_to_cut(name, count):
+    page = printables.pack_html(name)
+    first = page.split('<section class="page')[1]
+    sheets = math.ceil(count / 9)
+    plural = "s" if sheets != 1 else ""
+    assert f"A4: {sheets} sheet{plural}, 9 cards a sheet" in first
+    assert f"Letter: {sheets} sheet{plural}, 9 cards a sheet" in first
+    assert "flip on the long edge" in first and "2 cuts down and 2 across" in first
+    counts = printables.sheet_counts(printables.prepare(name), fold=True)
+    assert counts["a4"]["sheets"] == counts["letter"]["sheets"] == math.ceil(count / 3)
+    assert f"A4: {math.ceil(count / 3)} sheets, 3 cards a sheet" in printables.pack_html(name, fold=True)
+
+
+def test_the_score_pad_follows_the_deck_s_own_scoring():
+    game = gamedesign.load("legday", deck=lab.apply_deck_changes("legday", {"scoring": {"curl_points": [2, 5, 9]}}))
+    pad = game.score_pad()
+    rows = dict(pad.rows)
+    assert rows["Preacher Curl"].startswith("2/5/9 for 1 to 3 curls")
+    assert {"Bench Press", "Overhead Press", "Pull-Ups", "Protein Shake majority", "Selfie", "Leg Day"} <= set(rows)
+    page = printables.pack_html(game)
+    assert "2/5/9 for 1 to 3 curls" in page.split('class="page score-pad"')[1].split('<section class="page')[0]
+    assert "1/3/6/10/15" in printables.pack_html("legday").split('class="page score-pad"')[1]
+    gym = printables.pack_html("gym", players=4)
+    pad_page = gym.split('class="page score-pad"')[1].split('<section class="page')[0]
+    assert "<th>Team A</th><th>Team B</th>" in pad_page and pad_page.count("skill values added up") == 6
+    diet = printables.pack_html("diet", players=3)
+    assert "<th>Seat 0</th><th>Seat 1</th><th>Seat 2</th></tr>" in diet.split('class="page score-pad"')[1]
+    with pytest.raises(ValueError, match="score pad row is a pair"):
+        printables.ScorePad(("Curls",))
