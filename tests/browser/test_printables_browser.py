@@ -50,14 +50,16 @@ def test_cards_print_at_poker_size_nine_a_page_on_a4_and_letter(offline_page, na
     page = offline_page.page
     page.set_content(printables.pack_html(printout))
     page.emulate_media(media="print")
-    boxes = page.locator(".card").evaluate_all("cards => cards.map(c => [c.offsetWidth, c.offsetHeight])")
-    assert len(boxes) == printout.card_count
+    boxes = page.locator(".card:not(.empty)").evaluate_all("cards => cards.map(c => [c.offsetWidth, c.offsetHeight])")
+    assert len(boxes) == 2 * printout.card_count  # each front and its back
     assert all(abs(w - 63 * MM) < 1 and abs(h - 88 * MM) < 1 for w, h in boxes)
     assert overflowing_cards(page) == [] and crowded_sheets(page) == []
-    pages = 1 + math.ceil(printout.card_count / 9)
+    pages = 1 + (printout.pad is not None) + 2 * math.ceil(printout.card_count / 9)
     assert pdf_pages(page, "A4") == pages and pdf_pages(page, "Letter") == pages
     offline_page.screenshot("rules", page.locator("section.page").nth(0))
-    offline_page.screenshot("cards", page.locator("section.page").nth(1))
+    offline_page.screenshot("score-pad", page.locator("section.page.score-pad"))
+    offline_page.screenshot("cards", page.locator("section.page.cards").nth(0))
+    offline_page.screenshot("backs", page.locator("section.page.backs").nth(0))
 
 
 def test_a_student_s_long_names_stay_on_their_cards(offline_page):
@@ -77,3 +79,39 @@ def test_the_observation_sheet_is_two_pages(offline_page, name, players):
     assert crowded_sheets(page) == []
     assert pdf_pages(page, "A4") == 2 and pdf_pages(page, "Letter") == 2
     offline_page.screenshot("page-1", page.locator("section.page").nth(0))
+
+
+#: Paper widths in mm.
+PAPER_WIDTH = {"A4": 210, "Letter": 215.9}
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("name", ["legday", "gym"])
+def test_each_back_lies_behind_its_front_when_printed_double_sided(offline_page, name, paper):
+    """Turned over on its long edge, a sheet's back page is its front page mirrored about the
+    paper's vertical centre line: each back's box must be its front's box mirrored."""
+    page = offline_page.page
+    page.set_viewport_size({"width": round(PAPER_WIDTH[paper] * MM), "height": 1100})
+    page.set_content(printables.pack_html(name, paper=paper.lower()))
+    page.emulate_media(media="print")
+    pairs = page.evaluate(
+        "() => { const centre = document.documentElement.clientWidth / 2;"
+        " const box = c => { const r = c.getBoundingClientRect(), p = c.closest('section.page').getBoundingClientRect();"
+        "   return [r.left - centre, r.right - centre, r.top - p.top, r.bottom - p.top]; };"
+        " const backs = Object.fromEntries([...document.querySelectorAll('.card.back')].map(c => [c.dataset.slot, box(c)]));"
+        " return [...document.querySelectorAll('.card[data-card]')].map(c => [box(c), backs[c.dataset.slot]]); }"
+    )
+    assert len(pairs) == printables.prepare(name).card_count and all(back is not None for _, back in pairs)
+    for (left, right, top, bottom), (b_left, b_right, b_top, b_bottom) in pairs:
+        assert abs(b_left + right) < 0.5 and abs(b_right + left) < 0.5  # mirrored about the centre line
+        assert abs(b_top - top) < 0.5 and abs(b_bottom - bottom) < 0.5  # the same height on the page
+
+
+def test_the_fold_over_cards_fit_and_print_three_a_page(offline_page):
+    printout = printables.prepare("diet")
+    page = offline_page.page
+    page.set_content(printables.cards_html(printout, fold=True))
+    page.emulate_media(media="print")
+    assert overflowing_cards(page) == []
+    assert pdf_pages(page, "A4") == pdf_pages(page, "Letter") == 1 + math.ceil(printout.card_count / 3)
+    offline_page.screenshot("fold", page.locator("section.page.fold").nth(0))
