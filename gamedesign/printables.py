@@ -334,7 +334,7 @@ def _card_pages(printout: Printout, backs: bool = True, fold: bool = False) -> l
     for number in range(count):
         chunk = list(range(number * per_page, min(len(faces), (number + 1) * per_page)))
         first, last = chunk[0] + 1, chunk[-1] + 1
-        sheet = f"page {len(pages) + 1} of {total}"
+        sheet = f"card page {len(pages) + 1} of {total}"
         if fold:
             cells = "".join(card_html(faces[i], footer, i).replace('class="card"', 'class="card front"', 1)
                             + back_html(printout, faces[i], i) for i in chunk)
@@ -353,16 +353,19 @@ def _card_pages(printout: Printout, backs: bool = True, fold: bool = False) -> l
                             for i in mirrored(chunk))
             caption = (f'<div class="caption"><span>{_e(printout.title)}: backs of cards {first}-{last}, '
                        f"mirrored</span><span>print on the back of the page before (flip on the long edge) - "
-                       f"page {len(pages) + 1} of {total}</span></div>")
+                       f"card page {len(pages) + 1} of {total}</span></div>")
             pages.append(f'<section class="page cards backs">{caption}<div class="grid backs">{cells}</div></section>')
     return pages
 
 
-def _guide(printout: Printout, backs: bool = True, fold: bool = False) -> str:
-    """The sheet count and cutting guide for the first page (empty without cards)."""
+def _guide(printout: Printout, backs: bool = True, fold: bool = False, first: int = 2) -> str:
+    """The sheet count and cutting guide for the first page (empty without cards); the card
+    pages start at page ``first`` of the printout."""
     if not printout.card_count:
         return ""
     counts = sheet_counts(printout, fold)
+    last = first - 1 + counts["a4"]["pages" if fold or backs else "sheets"]
+    where = f"Card pages {first} to {last} of this printout" if last > first else f"Card page {first}"
     a4, letter = counts["a4"], counts["letter"]
     papers = (f"A4: {a4['sheets']} sheet{'s' if a4['sheets'] != 1 else ''}, {a4['per_sheet']} cards a sheet. "
               f"Letter: {letter['sheets']} sheet{'s' if letter['sheets'] != 1 else ''}, "
@@ -371,15 +374,16 @@ def _guide(printout: Printout, backs: bool = True, fold: bool = False) -> str:
         how = ("Fold-over, single-sided: each row is one card, its front on the left and its back on the right. "
                "Cut around the outer dashed outline of each pair, fold on the middle line so the printed sides face "
                "out, and glue or tape the halves together.")
-        pages = "After this page every page is a card page (fronts beside their backs)."
+        pages = f"{where}: fronts beside their backs."
     elif backs:
         how = ("Print double-sided, flip on the long edge: each page of fronts is followed by its backs, so one "
                "sheet holds 9 cards. Cut along the dashed lines: 2 cuts down and 2 across give 9 cards of 63 x 88 mm. "
                "Check the first sheet against a window: each back lies behind its front.")
-        pages = "Card pages: fronts on odd card pages, their backs (mirrored row by row) on the page after each."
+        pages = (f"{where}: a page of fronts (pages {first}, {first + 2}, ...), then its backs, mirrored row by "
+                 "row (the page after each). Print them as one double-sided job.")
     else:
         how = "Print single-sided; cut along the dashed lines: 2 cuts down and 2 across give 9 cards of 63 x 88 mm."
-        pages = "Card pages: fronts only."
+        pages = f"{where}: fronts only."
     return (f'<div class="guide"><h2>Printing and cutting: {printout.card_count} cards</h2><p><b>{_e(papers)}</b></p>'
             f"<p>{_e(how)}</p><p>{_e(pages)}</p></div>")
 
@@ -453,7 +457,7 @@ def cards_html(source, players: int | None = None, deck=None, label: str = "", p
     prints each card's front beside its back, 3 a page, to fold over on one-sided paper."""
     printout = _printout(source, players, deck, label)
     guide = (f'<section class="page guide-page"><div class="sheet"><h1>{_e(printout.title)}: cards</h1>'
-             f"{_guide(printout, backs, fold)}</div></section>")
+             f"{_guide(printout, backs, fold, first=2)}</div></section>")
     pages = [guide, *_card_pages(printout, backs, fold)]
     return _document(f"{printout.title}: cards", pages, _howto(printout, "cards", fold), paper)
 
@@ -478,7 +482,8 @@ def pack_html(source, players: int | None = None, deck=None, label: str = "", pa
         pages = [_rules_page(printout), *pad, *_observation_pages(printout)]
         return _document(f"{printout.title}: rules and observation sheet", pages, _howto(printout, "pack without cards"),
                          paper)
-    pages = [_rules_page(printout, _guide(printout, backs, fold)), *pad, *_card_pages(printout, backs, fold)]
+    guide = _guide(printout, backs, fold, first=2 + len(pad))
+    pages = [_rules_page(printout, guide), *pad, *_card_pages(printout, backs, fold)]
     return _document(f"{printout.title}: rules and cards", pages, _howto(printout, "pack", fold), paper)
 
 

@@ -354,3 +354,12 @@ def test_the_score_pad_follows_the_deck_s_own_scoring():
     assert "<th>Seat 0</th><th>Seat 1</th><th>Seat 2</th></tr>" in diet.split('class="page score-pad"')[1]
     with pytest.raises(ValueError, match="score pad row is a pair"):
         printables.ScorePad(("Curls",))
+
+
+@pytest.mark.parametrize("options", [{}, {"fold": True}, {"backs": False}])
+def test_the_guide_names_the_card_pages_as_they_are_printed(options):
+    page = printables.pack_html("diet", **options)
+    first, last = map(int, re.search(r"Card pages (\d+) to (\d+) of this printout", page).groups())
+    sections = re.findall(r'<section class="page ([\w -]+)"', page)
+    assert last == len(sections) and all(kind.startswith("cards") for kind in sections[first - 1 :])
+    assert not any(kind.startswith("cards") for kind in sections[: first - 1])
