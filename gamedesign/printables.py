@@ -197,7 +197,9 @@ table.scale td:nth-child(n+3) { text-align: center; word-spacing: 2.5mm; }
   border: 0.35mm solid #222; border-radius: 2mm; padding: 1.5mm 3mm; background: #fff; }
 .card.empty { outline: none; background: none; }
 .grid.fold { grid-template-columns: repeat(2, 63mm); width: 126mm; }
-.grid.fold .card.front { border-right: 0.4mm dashed #000; }
+.grid.fold .card { outline: none; border: 0.3mm dashed #777; }
+.grid.fold .card.front { border-right: 0.3mm solid #bbb; }
+.grid.fold .card.back { border-left: none; }
 .guide { border: 0.3mm solid #444; border-radius: 1.5mm; padding: 1.5mm 2.5mm; margin-top: 2mm; font-size: 8.3pt;
   line-height: 1.3; }
 .guide h2 { font-size: 10pt; margin: 0 0 0.8mm; }
@@ -339,7 +341,7 @@ def _card_pages(printout: Printout, backs: bool = True, fold: bool = False) -> l
             cells = "".join(card_html(faces[i], footer, i).replace('class="card"', 'class="card front"', 1)
                             + back_html(printout, faces[i], i) for i in chunk)
             caption = (f'<div class="caption"><span>{_e(printout.title)}: cards {first}-{last} of {len(faces)}, '
-                       f"each front beside its back</span><span>cut the dashed outline, fold on the middle line - "
+                       f"each front beside its back</span><span>cut the dashed outline, fold on the solid middle line - "
                        f"{sheet}</span></div>")
             pages.append(f'<section class="page cards fold">{caption}<div class="grid fold">{cells}</div></section>')
             continue
@@ -372,7 +374,7 @@ def _guide(printout: Printout, backs: bool = True, fold: bool = False, first: in
               f"{letter['per_sheet']} cards a sheet.")
     if fold:
         how = ("Fold-over, single-sided: each row is one card, its front on the left and its back on the right. "
-               "Cut around the outer dashed outline of each pair, fold on the middle line so the printed sides face "
+               "Cut around the dashed outline of each pair, fold on the solid middle line so the printed sides face "
                "out, and glue or tape the halves together.")
         pages = f"{where}: fronts beside their backs."
     elif backs:
