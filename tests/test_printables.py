@@ -244,6 +244,8 @@ def test_the_print_command_writes_each_page(tmp_path):
         (["print", "gym", "--what", "everything"], "invalid choice"),
         (["print", "gym", "--out", "gym.pdf"], "must end in .html"),
         (["print", "gym", "--out", "no/such/folder/gym.html"], "there is no folder"),
+        (["print", "gym", "--what", "rules", "--fold"], "--fold and --no-backs are for the cards"),
+        (["print", "gym", "--fold", "--no-backs"], "not allowed with"),
     ],
 )
 def test_bad_print_arguments_get_a_clear_message(argv, message, capsys, tmp_path, monkeypatch):
