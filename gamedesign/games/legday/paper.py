@@ -152,7 +152,8 @@ def score_pad(game) -> ScorePad:
         ("Overhead Press", f"{s['press_set_points']} for each set of {s['press_set_size']}"),
         ("Pull-Ups", "the points printed on each"),
         ("Protein Shake majority", f"images: most {s['shake_most_points']}, second most {s['shake_second_points']}"
-                                   f"{second}; ties score their place in full"),
+                                   f"{second}; ties score their place in full; only players with an image"
+                                   + ("" if o.eliminated_in_shake_race else " who are still in")),
         ("Selfie", f"{s['selfie_points_per_symbol']} for each different background symbol on your other cards "
                    f"(0 to {symbols})"),
         ("Leg Day", f"{face_up:+d} for each face up, 0 face down"),
