@@ -293,7 +293,7 @@ def test_when_the_greedy_bot_would_skip_the_controls_start_on_skip_and_offer_onl
                 assert app.skip_button.layout.display == "none"
                 log = len(app.state.log)
                 app.go_button.click()  # the main button plays the skip, never a target
-                assert app.last_message == f"You played: {greedy}." or app.state.is_over()
+                assert app.last_message == f"You played: {app.game.move_words(greedy)}." or app.state.is_over()
                 assert not [entry for entry in app.state.log[log:] if entry["seat"] == app.human]
                 skipped.add(step)
                 continue

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from .. import load
 from ..core import IllegalAction
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, why_not
+from ..games.diet import text as diet_text
 from ..terminal import rename
 from . import common, diet_cards
 from .hints import HintBar
@@ -111,16 +112,9 @@ def _asked(view: dict, names, limit: int = 3) -> str:
 
 
 def decline_label(view: dict, action) -> str:
-    """The short label of the button that plays no card now ("No lunch", "Feed nothing")."""
-    step = view["step"]
-    if isinstance(action, Skip):
-        return f"No {action.phase}"
-    return {
-        "neighbour": "Feed nothing",
-        "laziness": "No Laziness",
-        "cheat": "No Cheat",
-        "willpower": "No Willpower",
-    }.get(step, "Pass")
+    """The short label of the button that plays no card now ("No lunch", "Feed nothing"):
+    the game's words for the move (``move_words``)."""
+    return diet_text.move_words(action, view)
 
 
 def refusal_text(view: dict, action, names, deck, limit: int) -> str:

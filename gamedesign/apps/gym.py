@@ -51,7 +51,7 @@ from gamedesign.apps.hotseat import PLAYTESTS, HotSeat, Seating
 from gamedesign.apps.hints import HintBar, hint
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
-from gamedesign.games.gym.rules import Advance
+from gamedesign.games.gym.rules import Advance, Take
 from gamedesign.games.gym.cards import COLOUR_LETTER
 
 from gamedesign.apps import gym_cards
@@ -407,7 +407,7 @@ class GymApp:
         buttons = []
         for kid in view["row"]:
             button = widgets.Button(
-                description=f"Take {kid}" if taking else kid,
+                description=self._words(Take(kid)) if taking else kid,
                 disabled=not taking,
                 tooltip=gym_cards.kid_title(deck, kid, events)
                 + (" (a Brat: lets you advance the schedule)" if deck.kid(kid).is_brat else ""),
@@ -583,8 +583,9 @@ class GymApp:
         return line[:1].upper() + line[1:]
 
     def _words(self, action) -> str:
-        """An action as the controls and messages show it: "force Bot 1 (team B)"."""
-        return in_words(str(action), self.names, self.teams, self.human)
+        """An action as the controls, messages and hints show it (the game's ``move_words``):
+        "Force Bot 1 (team B)"."""
+        return in_words(self.game.move_words(action), self.names, self.teams, self.human)
 
     def _render_controls(self, view: dict) -> None:
         step = view["step"]
