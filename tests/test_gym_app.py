@@ -488,3 +488,20 @@ def test_the_move_chosen_on_the_board_is_the_move_played():
         assert app.last_message == f"You played: {app._words(chosen)}."
         return
     raise AssertionError("no Switch or Swap in these games")
+
+
+def test_a_board_target_from_another_action_is_refused_with_a_sentence():
+    for app in action_steps():
+        kinds = [v for _, v in app.kind_pick.options if v in ("lift", "switch", "swap", "move")]
+        if len(kinds) < 2:
+            continue
+        app.kind_pick.value = kinds[0]
+        old = app.target_buttons()[0]
+        app.kind_pick.value = kinds[1]
+        chosen = app.target_pick.value
+        if old in app.target_buttons():  # the same cell, redrawn for the new Action
+            continue
+        old.click()
+        assert app.target_pick.value == chosen and "That choice is gone" in app.last_message
+        return
+    raise AssertionError("no turn with two Event Actions on the board")
