@@ -416,6 +416,14 @@ class Game(ABC):
         default) shows every observation entry a line."""
         return None
 
+    def move_words(self, action, observation: dict | None = None) -> str:
+        """A move in the words of the apps' buttons ("Play Protein Shake, 2 images"), the one
+        naming the hints use for it; ``observation``, when given, is the player's, for a move
+        whose button depends on the step. Optional hook: by default the action's text with
+        its first letter upper case."""
+        text = str(action)
+        return text[:1].upper() + text[1:]
+
     def value_text(self, value: str, observation: dict | None = None) -> str:
         """A text inside an action (a card, a Kid) with what it is, for the terminal's
         menus. Optional hook: by default the text itself."""

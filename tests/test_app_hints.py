@@ -37,7 +37,7 @@ def test_hints_read_only_the_observation():
 def test_gym_hint_follows_the_step_and_a_move_clears_it():
     app = GymApp(players=2, seed=4)
     app.hints.why_button.click()
-    assert "Hint:</b> Take " in app.hints.answer.value and "<li>take " in app.hints.answer.value
+    assert "Hint:</b> Take " in app.hints.answer.value and "<li>Take " in app.hints.answer.value
     app.row_box.children[0].click()
     assert app.hints.answer.value == ""
 
@@ -148,10 +148,10 @@ def test_ask_search_names_a_legal_move_and_how_the_moves_did(make):
     result = search_hint(game, seat, view, legal)
     assert app.state.to_json() == before  # only the observation was read
     assert result.action in legal
-    labels = {str(a) for a in legal}
+    labels = {game.move_words(a, view) for a in legal}
     assert all(label in labels for label, _ in result.values)
     if result.values:  # an imagined-games search: the move it recommends heads its list
-        assert result.values[0][0] == str(result.action)
+        assert result.values[0][0] == game.move_words(result.action, view)
         rest = [v for _, v in result.values[1:]]
         assert rest == sorted(rest, reverse=True)
     else:  # a game whose strongest bot plays a rule of thumb says what that rule does
@@ -195,8 +195,8 @@ def test_the_hint_s_move_heads_its_list_of_values_among_tied_best(name):
         result = hint(game, seat, view, legal)
         assert result.action in legal
         labels = [label for label, _ in result.values]
-        if str(result.action) in labels:
-            assert labels[0] == str(result.action), result
+        if game.move_words(result.action, view) in labels:
+            assert labels[0] == game.move_words(result.action, view), result
 
 
 @pytest.mark.parametrize("name", ["legday", "gym", "diet"])
@@ -208,9 +208,54 @@ def test_ask_search_recommends_the_legal_move_its_own_list_shows_first(name):
     for seat, view, legal in positions(game, 6, seed=len(name)):
         result = search_hint(game, seat, view, legal, seed=seat)
         assert result.action in legal
-        assert result.reason.lower().startswith(str(result.action).lower()[:20])  # the move named is the move
+        assert result.reason.startswith(game.move_words(result.action, view))  # the move named is the move
         if result.values:
-            assert result.values[0][0] == str(result.action), result
+            assert result.values[0][0] == game.move_words(result.action, view), result
+
+
+@pytest.mark.parametrize("name", ["legday", "gym", "diet"])
+def test_hint_why_and_ask_search_name_moves_in_the_game_s_words(name):
+    import gamedesign
+    from gamedesign.apps.hints import search_hint
+
+    game = gamedesign.load(name)
+    moves_seen = 0
+    for seat, view, legal in positions(game, 10, seed=len(name) + 7):
+        words = {game.move_words(a, view): a for a in legal}
+        assert len(words) == len(set(legal)), "two moves share a name"  # one name a move
+        greedy = hint(game, seat, view, legal)
+        named = game.move_words(greedy.action, view)
+        assert greedy.reason.startswith(named + ":")  # Hint names the move in the game's words
+        labels = [label for label, _ in greedy.values]
+        if any(label in words for label in labels):  # a Why? list of moves (not of cards or numbers)
+            moves_seen += 1
+            assert all(label in words for label in labels), labels
+            assert labels[0] == named
+        search = search_hint(game, seat, view, legal, seed=seat)
+        assert search.reason.startswith(game.move_words(search.action, view))
+        assert all(label in words for label, _ in search.values), search.values
+        if search.values:
+            assert search.values[0][0] == game.move_words(search.action, view)
+    assert moves_seen or name == "diet"  # Leg Day and GYM list their moves
+
+
+def test_the_words_of_a_move_are_the_words_of_its_button():
+    from gamedesign.games.diet import Discard, Skip
+    from gamedesign.games.gym import Take
+
+    legday = LegDayApp(players=3, seed=2)
+    card = legday.state.observe(0)["hand"][0]
+    from gamedesign.games.legday import Pick
+
+    assert legday.hand_box.children[0].children[1].tooltip.startswith(legday.game.move_words(Pick(card)))
+    gym = GymApp(players=2, seed=4)
+    kid = gym.state.observe(0)["row"][0]
+    assert gym.row_box.children[0].description == gym.game.move_words(Take(kid)) == f"Take {kid}"
+    diet = DietApp(players=3, seed=2)
+    assert diet.game.move_words(Discard(())) == "Keep my hand"
+    assert diet.game.move_words(Skip("lunch")) == "No lunch"
+    labels = [b.description for b in diet.action_box.children]
+    assert "Keep my hand" in labels
 
 
 def test_ask_search_after_the_game_says_there_is_nothing_to_play():

@@ -281,11 +281,12 @@ def test_refusals_name_the_card_say_what_is_wrong_and_what_to_do():
     before = app.state.to_json()
     assert app.play(Play(card)) is False
     text = refusal(app)
-    assert text.startswith(f"⚠ {card} is fattening (+{deck.card(card).pounds} lb): you cannot eat it yourself")
+    assert text.startswith(f"⚠ {card} is fattening (+{deck.card(card).pounds} lb): you may not eat it yourself")
+    assert text.startswith(f"⚠ {app.why_not(card)} Instead click")  # the engine's words, then what to do
     assert f"or press No {view['phase']}" in text
     assert app.play("eat everything") is False and "is not a move: click" in refusal(app)
     absent = next(c.name for c in deck.cards if c.name not in view["hand"])
-    assert app.play(Play(absent)) is False and refusal(app).startswith(f"⚠ {absent} is not in your hand: click")
+    assert app.play(Play(absent)) is False and refusal(app).startswith(f"⚠ {absent} is not in your hand. Instead click")
     assert app.play(Discard(tuple(view["hand"][:1]))) is False
     assert refusal(app).startswith("⚠ Discarding is only allowed in Planning")
     assert app.state.to_json() == before and "Traceback" not in refusal(app)
@@ -390,3 +391,29 @@ def test_the_end_shows_every_players_place_and_a_success_mark_only_for_a_win():
         assert sorted(app.places(view))[0] == 1 and "What decided it" in table
         assert emoji_in(html.unescape(re.sub(r"<[^>]*>", " ", app.header.value + app.weights_view.value))) == []
     assert "end" in kinds
+
+
+def test_a_refused_card_is_refused_in_the_engine_s_words():
+    from gamedesign.games.diet import Play, why_not
+
+    app = play_diet(players=4, seed=5, auto_pass=False)
+    refused = 0
+    for _ in range(40):
+        if app.state.is_over():
+            break
+        view = app.state.observe(0)
+        if 0 in view["waiting_for"] and view["phase"] != "planning":
+            for card in sorted(set(view["hand"])):
+                if Play(card) in app.state.legal_actions(0):
+                    continue
+                reason = why_not(app.state, 0, card, names=app._name)
+                assert app.play(Play(card)) is False
+                text = refusal(app)
+                assert reason in text and card in text and " Instead " in text, text
+                refused += 1
+        legal = app.state.legal_actions(0) if 0 in app.state.observe(0)["waiting_for"] else []
+        if legal:
+            app.play(legal[-1])
+        else:
+            break
+    assert refused >= 3

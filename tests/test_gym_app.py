@@ -293,7 +293,7 @@ def test_when_the_greedy_bot_would_skip_the_controls_start_on_skip_and_offer_onl
                 assert app.skip_button.layout.display == "none"
                 log = len(app.state.log)
                 app.go_button.click()  # the main button plays the skip, never a target
-                assert app.last_message == f"You played: {greedy}." or app.state.is_over()
+                assert app.last_message == f"You played: {app.game.move_words(greedy)}." or app.state.is_over()
                 assert not [entry for entry in app.state.log[log:] if entry["seat"] == app.human]
                 skipped.add(step)
                 continue
@@ -414,3 +414,94 @@ def test_with_several_people_the_end_is_never_a_success_mark():
         click_one.click()
     text, kind = app.ending()
     assert kind == "end" and "wins" in text and "comes second" in text
+
+
+def action_steps(seeds=range(8), limit: int = 150):
+    """GYM apps at the learner's Event Action step, in seeded games played with the main button."""
+    for seed in seeds:
+        app = GymApp(players=2, seed=seed)
+        for _ in range(limit):
+            if app.state.is_over() or app.state.turn != app.human:
+                break
+            if app.state.step == "action":
+                yield app
+                if app.state.is_over() or app.state.step != "action":
+                    continue
+            if app.state.step == "take":
+                app.row_box.children[0].click()
+            else:
+                app.go_button.click()
+
+
+def test_an_event_action_s_targets_are_chosen_by_a_click_on_the_board():
+    from gamedesign.games.gym.rules import ACTION_KIND, Move
+
+    kinds = set()
+    for app in action_steps():
+        for kind in [v for _, v in app.kind_pick.options if v in ("lift", "switch", "swap", "move")]:
+            app.kind_pick.value = kind
+            options = [a for _, a in app.target_pick.options]  # the menu is kept for the keyboard
+            assert options and all(ACTION_KIND[type(a)] == kind for a in options)
+            view = app.state.observe(app.human)
+            placed = {k for sides in view["board"].values() for side in sides for k in side if k}
+            buttons = app.target_buttons()
+            kids = {b.kid for b in buttons if b.kid is not None}
+            # every Kid on the board an option names is a button there, and no other Kid
+            assert kids == {k for a in options for k in app._kids_named(a)} & placed
+            kid = sorted(kids)[-1]
+            next(b for b in app.target_buttons() if b.kid == kid).click()
+            assert kid in app._kids_named(app.target_pick.value)
+            if kind in ("switch", "swap"):  # a second Kid: the exchange of the two
+                partner = next(k for a in options if kid in app._kids_named(a) for k in app._kids_named(a) if k != kid)
+                next(b for b in app.target_buttons() if b.kid == partner).click()
+                assert app._kids_named(app.target_pick.value) == {kid, partner}
+            if kind == "move":
+                spots = [b for b in app.target_buttons() if b.move is not None]
+                assert {b.move for b in spots} == {a for a in options if a.kid == app.target_pick.value.kid}
+                spots[-1].click()
+                assert app.target_pick.value == spots[-1].move and isinstance(spots[-1].move, Move)
+            chosen = [b for b in app.target_buttons() if "gd-best" in b._dom_classes]
+            assert chosen  # the board shows the choice
+            kinds.add(kind)
+        if len(kinds) == 4:
+            break
+    assert kinds == {"lift", "switch", "swap", "move"}
+
+
+def test_the_move_chosen_on_the_board_is_the_move_played():
+    for app in action_steps():
+        kinds = [v for _, v in app.kind_pick.options]
+        if "switch" not in kinds and "swap" not in kinds:
+            continue
+        app.kind_pick.value = "switch" if "switch" in kinds else "swap"
+        button = app.target_buttons()[-1]
+        button.click()
+        chosen = app.target_pick.value
+
+        def where(kid):
+            board = app.state.observe(app.human)["board"]
+            return next((e, t, i) for e, sides in board.items() for t, side in enumerate(sides) for i, k in enumerate(side) if k == kid)
+
+        before = (where(chosen.a), where(chosen.b))
+        app.go_button.click()
+        assert (where(chosen.b), where(chosen.a)) == before  # the two Kids exchanged places
+        assert app.last_message == f"You played: {app._words(chosen)}."
+        return
+    raise AssertionError("no Switch or Swap in these games")
+
+
+def test_a_board_target_from_another_action_is_refused_with_a_sentence():
+    for app in action_steps():
+        kinds = [v for _, v in app.kind_pick.options if v in ("lift", "switch", "swap", "move")]
+        if len(kinds) < 2:
+            continue
+        app.kind_pick.value = kinds[0]
+        old = app.target_buttons()[0]
+        app.kind_pick.value = kinds[1]
+        chosen = app.target_pick.value
+        if old in app.target_buttons():  # the same cell, redrawn for the new Action
+            continue
+        old.click()
+        assert app.target_pick.value == chosen and "That choice is gone" in app.last_message
+        return
+    raise AssertionError("no turn with two Event Actions on the board")

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from .. import load
 from ..core import IllegalAction
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, why_not
+from ..games.diet import text as diet_text
 from ..terminal import rename
 from . import common, diet_cards
 from .hints import HintBar
@@ -111,23 +112,18 @@ def _asked(view: dict, names, limit: int = 3) -> str:
 
 
 def decline_label(view: dict, action) -> str:
-    """The short label of the button that plays no card now ("No lunch", "Feed nothing")."""
-    step = view["step"]
-    if isinstance(action, Skip):
-        return f"No {action.phase}"
-    return {
-        "neighbour": "Feed nothing",
-        "laziness": "No Laziness",
-        "cheat": "No Cheat",
-        "willpower": "No Willpower",
-    }.get(step, "Pass")
+    """The short label of the button that plays no card now ("No lunch", "Feed nothing"):
+    the game's words for the move (``move_words``)."""
+    return diet_text.move_words(action, view)
 
 
-def refusal_text(view: dict, action, names, deck, limit: int) -> str:
+def refusal_text(view: dict, action, names, deck, limit: int, why=None) -> str:
     """Why ``action`` cannot be played now, in a player's words, and what to do instead.
 
     ``view`` is the player's observation, ``names(seat)`` the app's name for a seat,
-    ``deck`` the game's deck and ``limit`` how many cards Planning may discard."""
+    ``deck`` the game's deck and ``limit`` how many cards Planning may discard; ``why(card)``,
+    when given, is the engine's reason a card may not be played now
+    (:func:`gamedesign.games.diet.why_not` for this player), said for a refused card."""
     if view["over"]:
         return "The game is over: press New game to play again."
     if view["player"] not in view["waiting_for"]:
@@ -153,6 +149,9 @@ def refusal_text(view: dict, action, names, deck, limit: int) -> str:
         info = deck.by_name.get(card)
         if info is None:
             return f"There is no card called {card!r} in this deck: {what}."
+        reason = why(card) if why is not None else None
+        if reason:  # the engine's words, naming the card, then what to do instead
+            return f"{'' if reason.startswith(card) else card + ': '}{reason} Instead {what}."
         if card not in hand:
             return f"{card} is not in your hand: {what}."
         if phase == "planning":
@@ -318,7 +317,7 @@ class DietApp(common.AppBox):
 
     def _refuse(self, view: dict, action) -> None:
         """Say why ``action`` is refused (the state is unchanged)."""
-        text = refusal_text(view, action, self._name, self.game.deck, self.game.deck.planning_discards)
+        text = refusal_text(view, action, self._name, self.game.deck, self.game.deck.planning_discards, why=self.why_not)
         self.hotseat.redraw()
         common.message(self.out, text, "error")
 

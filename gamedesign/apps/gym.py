@@ -10,7 +10,9 @@ positions), the Coaches, a move log, and guides your turn step by step:
   second one (or the same one twice), or "No advance".
 * Play phase: choose a Kid and an empty spot (only empty spots are offered, the one where
   the Kid scores most first) and press Place; then choose an Event Action and its target
-  (or Skip action); after Pick a Kid choose the Kid to give back; after a Brat, place a
+  (or Skip action): the Kids a Lift, Switch, Swap or Move may name are buttons on the
+  board (a click chooses one; for Switch and Swap a second click its partner; for Move the
+  empty spots it may go to), the Choice menu is kept for the keyboard; after Pick a Kid choose the Kid to give back; after a Brat, place a
   Coach (or Skip coach).
 
 The choices start on the greedy bot's move (from your observation); Hint and Why? say it
@@ -51,7 +53,7 @@ from gamedesign.apps.hotseat import PLAYTESTS, HotSeat, Seating
 from gamedesign.apps.hints import HintBar, hint
 from gamedesign.core import IllegalAction
 from gamedesign.games.gym import ACTIONS, Place, Skip
-from gamedesign.games.gym.rules import Advance
+from gamedesign.games.gym.rules import ACTION_KIND, Advance, Move, Take
 from gamedesign.games.gym.cards import COLOUR_LETTER
 
 from gamedesign.apps import gym_cards
@@ -99,7 +101,14 @@ CSS = """
 .gd-gym button.gd-spot { margin:0; padding:0 2px; white-space:normal; line-height:1.15; font-size:12px;
   border:2px solid #1f3b5a; border-radius:7px; }
 .gd-gym button.gd-spot.gd-best { box-shadow:0 0 0 3px #1f3b5a; }
+.gd-gym .gd-boardcol .gd-target { width:112px; height:54px; flex:none; }
+.gd-gym button.gd-target { margin:0; padding:0 2px; white-space:normal; line-height:1.15; font-size:12px;
+  border:2px dashed #1f3b5a; border-radius:7px; }
+.gd-gym button.gd-target.gd-best { border-style:solid; box-shadow:0 0 0 3px #1f3b5a; }
 """ + gym_cards.CSS + "</style>"
+
+#: The Event Actions whose targets are Kids or spots on the board (chosen there by a click).
+BOARD_KINDS = ("lift", "switch", "swap", "move")
 
 STEP_HINT = {
     "take": "click a Kid in the face-up row to take it",
@@ -407,7 +416,7 @@ class GymApp:
         buttons = []
         for kid in view["row"]:
             button = widgets.Button(
-                description=f"Take {kid}" if taking else kid,
+                description=self._words(Take(kid)) if taking else kid,
                 disabled=not taking,
                 tooltip=gym_cards.kid_title(deck, kid, events)
                 + (" (a Brat: lets you advance the schedule)" if deck.kid(kid).is_brat else ""),
@@ -482,8 +491,16 @@ class GymApp:
             for a in getattr(self, "_places", []):
                 if a.kid == kid:
                     targets[(a.event, a.spot)] = a
-        moved = self._kids_named(self.target_pick.value) if self._my_turn() and view["step"] == "action" else set()
+        acting = self._my_turn() and view["step"] == "action"
+        moved = self._kids_named(self.target_pick.value) if acting else set()
+        options = [a for _, a in self.target_pick.options if ACTION_KIND.get(type(a)) in BOARD_KINDS] if acting else []
+        on_board = {k for a in options for k in self._kids_named(a)}  # the Kids a click may choose
+        chosen = self.target_pick.value
+        moves_to = {(a.event, a.spot): a for a in options
+                    if isinstance(a, Move) and isinstance(chosen, Move) and a.kid == chosen.kid}
         mine = "AB".index(view["team"])
+        move_side = next((t for sides in view["board"].values() for t, side in enumerate(sides)
+                          if moves_to and chosen.kid in side), None)  # a Move stays on its Kid's side
         columns = []
         for c, e in enumerate(view["in_play"]):
             colour = deck.event(e).colour
@@ -498,6 +515,11 @@ class GymApp:
                     place = targets.get((e, i + 1)) if t == mine else None
                     if place is not None:
                         column.append(self._spot_button(c, t, i, place, deck.kid(place.kid).value(colour)))
+                    elif k is None and t == move_side and (e, i + 1) in moves_to:
+                        column.append(self._target_button(c, t, i, moves_to[(e, i + 1)], None,
+                                                          deck.kid(chosen.kid).value(colour)))
+                    elif k is not None and k in on_board:
+                        column.append(self._target_button(c, t, i, None, k, deck.kid(k).value(colour), k in moved))
                     elif k is None:
                         column.append(self._cell((c, t, i), '<div class="gd-emptyspot">empty</div>'))
                     else:
@@ -517,6 +539,9 @@ class GymApp:
             f"<b>Board</b> · team A {a} points, team B {b} points so far"
             + (f" · Coaches waiting: {html.escape(', '.join(spare))}" if spare else "")
             + ("<br><small>Click a highlighted spot to place your Kid there.</small>" if targets else "")
+            + (f"<br><small>Click a Kid with a dashed border to choose it for {html.escape(self.kind_pick.value.title())}"
+               + (", or an empty spot to move it there" if moves_to else "")
+               + f"; then press {html.escape(self.go_button.description)}.</small>" if on_board else "")
         )
 
     def board_markup(self) -> str:
@@ -530,7 +555,62 @@ class GymApp:
 
     def spot_buttons(self) -> list:
         """The board's Place buttons shown now (the empty spots the chosen Kid may go to)."""
-        return [cell for column in self.board_box.children for cell in column.children if isinstance(cell, widgets.Button)]
+        return [cell for column in self.board_box.children for cell in column.children
+                if isinstance(cell, widgets.Button) and hasattr(cell, "place")]
+
+    def target_buttons(self) -> list:
+        """The board's Event Action buttons shown now: the placed Kids the chosen Action may
+        name (``button.kid``) and, for Move, the empty spots the chosen Kid may move to
+        (``button.move``). A click chooses the target in the Choice menu."""
+        return [cell for column in self.board_box.children for cell in column.children
+                if isinstance(cell, widgets.Button) and hasattr(cell, "target_of")]
+
+    def _target_button(self, c: int, t: int, i: int, move, kid, points: int, chosen: bool = False) -> widgets.Button:
+        """A board button choosing an Event Action's target: a placed ``kid``, or the empty
+        spot a ``move`` goes to."""
+        key = ("target", c, t, i)
+        button = self._cells.get(key)
+        if button is None:
+            button = self._cells[key] = widgets.Button()
+            button.add_class("gd-target")
+            button.on_click(lambda _, key=key: self._safely(lambda: self._choose_on_board(self._cells[key])))
+        kind = self.kind_pick.value
+        if move is not None:
+            button.description = f"Move {move.kid} here: {points} point{'s' if points != 1 else ''}"
+            button.tooltip = f"choose: {self._words(move)}"
+        else:
+            button.description = f"{kid} ({points}): {'chosen' if chosen else 'choose'}"
+            button.tooltip = f"choose {kid} for {kind.title()}"
+        button.target_of, button.kid, button.move = kind, kid, move
+        if chosen or (move is not None and move == self.target_pick.value):
+            button.add_class("gd-best")
+        else:
+            button.remove_class("gd-best")
+        return button
+
+    def _choose_on_board(self, button) -> None:
+        """A click on a board target: choose, in the Choice menu, the move to that spot, or
+        an option naming that Kid (with the Kid clicked before it, for Switch and Swap; with
+        the same Kid from your hand, for Lift)."""
+        if not self._my_turn() or self.state.step != "action" or self.kind_pick.value != button.target_of:
+            self._message("That choice is gone: the board shows what you may choose now.", "info")
+            return
+        options = [a for _, a in self.target_pick.options]
+        if button.move is not None:
+            if button.move in options:
+                self.target_pick.value = button.move
+            return
+        kid, current, before = button.kid, self.target_pick.value, getattr(self, "_board_kid", None)
+        named = [a for a in options if kid in self._kids_named(a)]
+        if not named:
+            return
+        both = [a for a in named if before not in (None, kid) and before in self._kids_named(a)]
+        same_put = [a for a in named if getattr(a, "put", None) is not None and getattr(a, "put", None) == getattr(current, "put", None)]
+        self._board_kid = kid
+        if current in named and not both:
+            self._draw_board()  # already chosen: the board shows it
+            return
+        self.target_pick.value = (both or same_put or named)[0]
 
     def _cell(self, key, markup: str) -> widgets.HTML:
         """The board's HTML widget at ``key`` (made once, then only its value changes)."""
@@ -583,8 +663,9 @@ class GymApp:
         return line[:1].upper() + line[1:]
 
     def _words(self, action) -> str:
-        """An action as the controls and messages show it: "force Bot 1 (team B)"."""
-        return in_words(str(action), self.names, self.teams, self.human)
+        """An action as the controls, messages and hints show it (the game's ``move_words``):
+        "Force Bot 1 (team B)"."""
+        return in_words(self.game.move_words(action), self.names, self.teams, self.human)
 
     def _render_controls(self, view: dict) -> None:
         step = view["step"]
@@ -773,6 +854,7 @@ class GymApp:
         from gamedesign.games.gym.rules import ACTION_KIND
 
         kind = self.kind_pick.value
+        self._board_kid = None  # a new Action: the board's clicks start again
         closed = getattr(self, "_closed_kinds", [])
         blocked = (
             f"<br><i>Not possible now (a Coach blocks it, or nothing fits): {html.escape(', '.join(k.title() for k in closed))}.</i>"

@@ -2,7 +2,7 @@
 
 ``hint(game, seat, observation, legal_actions)`` asks the game's greedy bot for its move
 and returns a :class:`Hint`: the move, a sentence saying why, and the values it compared
-(best first), as the bot gives them (its ``hint(observation, legal_actions)`` method,
+(best first; each move named by the game's ``move_words``, the words of its buttons), as the bot gives them (its ``hint(observation, legal_actions)`` method,
 beside its rules in the game's package; a bot without one gives its move alone). ``search_hint(...)`` asks the search bot: the move it chose and, for each
 move it tried, how it did in the games it imagined. Like every bot they read only the
 player's own observation and the legal actions, never the full state. ``HintBar`` is the
@@ -34,11 +34,6 @@ def _greedy(game, seat: int):
     return bot
 
 
-def _first_up(text: str) -> str:
-    """``text`` with its first letter upper case (names inside keep their case)."""
-    return text[:1].upper() + text[1:]
-
-
 def _ranked(pairs) -> list:
     return sorted(pairs, key=lambda pair: -pair[1])
 
@@ -53,7 +48,7 @@ def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
         return Hint(bot.act(observation, legal), "the greedy bot's choice")
     action, reason, values = bot.hint(observation, legal)
     values = list(values)
-    chosen = next((pair for pair in values if pair[0] == str(action)), None)
+    chosen = next((pair for pair in values if pair[0] == game.move_words(action, observation)), None)
     if chosen is not None and values and chosen[1] >= values[0][1] - 1e-9:  # tied best: the move named comes first
         values = [chosen] + [pair for pair in values if pair is not chosen]
     return Hint(action, reason, values)
@@ -69,15 +64,16 @@ def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0
     bot = make_bot("search", game)
     bot.reset(game, seat, seed)
     action = legal_move(game, bot.act(observation, list(legal)), legal)
-    tried = dict(bot.last_search.get("actions", {}))
+    words = {str(move): game.move_words(move, observation) for move in legal}  # the search names moves by their text
+    tried = {words.get(label, label): result for label, result in bot.last_search.get("actions", {}).items()}
+    chosen = game.move_words(action, observation)
     if not tried:
         summary = bot.last_search.get("policy") or "it plays a fixed rule of thumb"
-        return Hint(action, f"{_first_up(str(action))}. The strongest bot here does not imagine games: it plays a "
+        return Hint(action, f"{chosen}. The strongest bot here does not imagine games: it plays a "
                     f"rule of thumb that won more often than any search it was tried against: {summary}.")
     games = max(visits for visits, _ in tried.values())
     values = _ranked((label, round(reward, 3)) for label, (_, reward) in tried.items())
-    chosen = str(action)
-    dealt = (f"{_first_up(chosen)}: the search bot dealt the cards you cannot see in ways that fit what you have "
+    dealt = (f"{chosen}: the search bot dealt the cards you cannot see in ways that fit what you have "
              f"seen and played the game out (up to {games} imagined games a move)")
     values_are = " Values: mean reward in those games (a win counts most); the bot's move first."
     if chosen not in tried or tried[chosen][1] >= values[0][1] - 1e-9:  # the best mean, or tied with it

@@ -286,7 +286,7 @@ class LegDayApp:
             card = deck.card(name)
             button = widgets.Button(
                 description="Play",
-                tooltip=f"Play {legday_cards.display_name(card)} today",
+                tooltip=f"{self.game.move_words(Pick(name))} today",
                 layout=widgets.Layout(width="100px"),
                 disabled=view["over"] or view["my_pick"] is not None,
             )

@@ -73,7 +73,7 @@ def test_gym_board_and_controls_are_on_one_screen_and_the_board_takes_the_click(
     label = spots.last.inner_text()  # "Place Ada here: 3 points"
     kid = label.removeprefix("Place ").split(" here")[0]
     click_and_settle(page, ".gd-gym", spots.last)
-    expect(app.locator(".widget-output").first).to_contain_text(f"You played: place {kid} at")
+    expect(app.locator(".widget-output").first).to_contain_text(f"You played: Place {kid} at")
     expect(app.locator(".gd-board .gd-kidcard").filter(has_text=kid)).to_have_count(1)
     assert offline_page.refused == []
 

@@ -82,13 +82,16 @@ class GreedyDietBot(Bot):
         """The move this bot would play, why in a sentence (:data:`HINT_REASONS`, by step) and
         the values it compared: for the apps' hints."""
         action = self.act(observation, legal_actions)
-        values = [(str(what), round(value, 2)) for what, value in self.explain(observation, legal_actions)]
+        words = self.game.move_words
+        values = [
+            (str(what) if isinstance(what, str) else words(what, observation), round(value, 2))
+            for what, value in self.explain(observation, legal_actions)
+        ]
         if observation["phase"] == "planning":
             reason = f"discard the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE})"
         else:
             reason = HINT_REASONS.get(observation["step"], "the best move now")
-        text = str(action)
-        return action, f"{text[:1].upper() + text[1:]}: {reason}.", values
+        return action, f"{words(action, observation)}: {reason}.", values
 
     def explain(self, observation: dict, legal_actions) -> list:
         """What the bot compares for this decision, as ``(choice, value)`` pairs, largest

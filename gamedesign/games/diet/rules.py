@@ -315,6 +315,10 @@ class DietGame(Game):
         """Whose day and which phase, the weights, the hand with its meals and pounds (see .text)."""
         return views.diet_view(self, observation, names, full)
 
+    def move_words(self, action, observation=None):
+        """A move as the app's buttons say it ("Play Steak", "Keep my hand", "No Cheat")."""
+        return views.move_words(action, observation)
+
     def value_text(self, value, observation=None):
         """A card with what it does."""
         return views.value_text(self, value, observation)

@@ -77,6 +77,27 @@ def value_text(game, value: str, obs: dict | None = None) -> str:
     return f"{value}  ({about})" if about else value
 
 
+#: The button that plays no card at each answering step.
+DECLINE_WORDS = {"neighbour": "Feed nothing", "laziness": "No Laziness", "cheat": "No Cheat", "willpower": "No Willpower"}
+
+
+def move_words(action, obs: dict | None = None) -> str:
+    """A move in the words of the app's buttons: "Play Steak", "Discard Steak, Cake and
+    draw", "Keep my hand", "No lunch", "Feed nothing" (a pass needs the observation ``obs``
+    to say which; without it "Pass")."""
+    kind = type(action).__name__
+    if kind == "Play":
+        return f"Play {action.card}"
+    if kind == "Discard":
+        return f"Discard {', '.join(action.cards)} and draw" if action.cards else "Keep my hand"
+    if kind == "Skip":
+        return f"No {action.phase}"
+    if kind == "Pass":
+        return DECLINE_WORDS.get((obs or {}).get("step"), "Pass")
+    text = str(action)
+    return text[:1].upper() + text[1:]
+
+
 def _cards(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
 
@@ -125,4 +146,4 @@ def diet_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
     return lines
 
 
-__all__ = ["DIET_SENTENCES", "diet_card", "diet_card_cells", "diet_seats", "diet_view", "pounds", "value_text"]
+__all__ = ["DECLINE_WORDS", "DIET_SENTENCES", "diet_card", "diet_card_cells", "diet_seats", "diet_view", "move_words", "pounds", "value_text"]

@@ -62,9 +62,9 @@ class GreedyGymBot(Bot):
         """The move this bot would play, why in a sentence (:data:`HINT_REASONS`, by step) and
         the values it compared: for the apps' hints."""
         action = self.act(observation, legal_actions)
-        values = [(str(a), round(value, 2)) for a, value in self.explain(observation, legal_actions)]
-        text = str(action)
-        return action, f"{text[:1].upper() + text[1:]}: {HINT_REASONS.get(observation['step'], 'the best estimated gain')}.", values
+        words = self.game.move_words
+        values = [(words(a, observation), round(value, 2)) for a, value in self.explain(observation, legal_actions)]
+        return action, f"{words(action, observation)}: {HINT_REASONS.get(observation['step'], 'the best estimated gain')}.", values
 
     def explain(self, observation: dict, legal_actions) -> list:
         """Why the bot plays what it plays: every action of ``legal_actions`` with the

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 
 from ...core import Bot
-from .faces import display_name
 from .cards import Card
 
 # A face-down card is a Leg Day with this chance (30 of 108 cards).
@@ -48,14 +47,17 @@ class GreedyLegDayBot(Bot):
     def hint(self, observation: dict, legal_actions) -> tuple:
         """The card this bot would play, why in a sentence, and the values it compared (each
         card's estimated gain, by the name a player reads): for the apps' hints."""
-        deck = self.game.deck
         gains = self.card_values(observation)
-        values = sorted(((display_name(deck.card(name)), gain) for name, gain in gains.items()), key=lambda pair: -pair[1])
+        legal_actions = list(legal_actions)
         best = max(gains, key=gains.get)
         action = next(a for a in legal_actions if a.card == best)
+        values = sorted(
+            ((self.game.move_words(a, observation), gains[a.card]) for a in legal_actions if a.card in gains),
+            key=lambda pair: -pair[1],
+        )
         return (
             action,
-            f"Play {display_name(deck.card(best))}: it adds most to your estimated final score "
+            f"{self.game.move_words(action, observation)}: it adds most to your estimated final score "
             f"(points now, half-built sets, shake images, Leg Day safety).",
             values,
         )

@@ -123,6 +123,10 @@ class LegDayGame(Game):
     measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
     odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
 
+    def move_words(self, action, observation=None):
+        """A pick as its button says it: "Play Protein Shake, 2 images"."""
+        return views.move_words(self, action)
+
     def text_view(self, observation, names, full):
         """The day, the hand with its scoring, everyone's cards (see .text)."""
         return views.legday_view(self, observation, names, full)

@@ -41,6 +41,16 @@ def legday_card(deck, name: str) -> str:
     return card.kind
 
 
+def move_words(game, action) -> str:
+    """A pick in the words of the app's Play button: "Play Protein Shake, 2 images"."""
+    from .faces import display_name
+
+    try:
+        return f"Play {display_name(game.deck.card(action.card))}"
+    except (AttributeError, ValueError):
+        return str(action)
+
+
 def legday_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
     """Don't Skip Leg Day: the day, your hand with its scoring, everyone's cards."""
     face = "face up" if obs["day_type"] == "Gym Day" else "face down (only you see it)"
@@ -66,4 +76,4 @@ def legday_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]
     return lines
 
 
-__all__ = ["legday_card", "legday_view"]
+__all__ = ["legday_card", "legday_view", "move_words"]
