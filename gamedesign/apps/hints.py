@@ -38,6 +38,11 @@ def _ranked(pairs) -> list:
     return sorted(pairs, key=lambda pair: -pair[1])
 
 
+def _put_first(values: list, label: str) -> list:
+    """``values`` with the pair labelled ``label`` first, the others in their order."""
+    return [pair for pair in values if pair[0] == label][:1] + [pair for pair in values if pair[0] != label]
+
+
 def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
     """What the greedy bot would play for ``seat`` from ``observation`` only, and why."""
     legal = list(legal_actions)
@@ -47,10 +52,10 @@ def hint(game, seat: int, observation: dict, legal_actions) -> Hint:
     if not callable(getattr(type(bot), "hint", None)):  # a greedy bot that gives no reasons
         return Hint(bot.act(observation, legal), "the greedy bot's choice")
     action, reason, values = bot.hint(observation, legal)
-    values = list(values)
-    chosen = next((pair for pair in values if pair[0] == game.move_words(action, observation)), None)
-    if chosen is not None and values and chosen[1] >= values[0][1] - 1e-9:  # tied best: the move named comes first
-        values = [chosen] + [pair for pair in values if pair is not chosen]
+    values, label = list(values), game.move_words(action, observation)
+    value = dict(values).get(label)
+    if value is not None and value >= values[0][1] - 1e-9:  # tied best: the move named comes first
+        values = _put_first(values, label)
     return Hint(action, reason, values)
 
 
@@ -77,8 +82,7 @@ def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0
              f"seen and played the game out (up to {games} imagined games a move)")
     values_are = " Values: mean reward in those games (a win counts most); the bot's move first."
     if chosen not in tried or tried[chosen][1] >= values[0][1] - 1e-9:  # the best mean, or tied with it
-        values = [(chosen, round(tried[chosen][1], 3))] * (chosen in tried) + [pair for pair in values if pair[0] != chosen]
-        return Hint(action, dealt + "; this move did best." + values_are, values)
+        return Hint(action, dealt + "; this move did best." + values_are, _put_first(values, chosen))
     # The bot's own rule chose another move than the best mean: say which rule, and list its move first.
     best, best_value = values[0]
     visits, mine = tried[chosen]
@@ -88,8 +92,7 @@ def search_hint(game, seat: int, observation: dict, legal_actions, seed: int = 0
     else:
         rule = (f"{best} had a higher mean ({best_value:g} against {mine:.3g}), but by less than chance alone could "
                 "make, so the bot keeps the move its rule of thumb picks")
-    values = [(chosen, round(mine, 3))] + [pair for pair in values if pair[0] != chosen]
-    return Hint(action, f"{dealt}; {rule}." + values_are, values)
+    return Hint(action, f"{dealt}; {rule}." + values_are, _put_first(values, chosen))
 
 
 def hint_html(result: Hint, why: bool, words=None) -> str:
