@@ -83,6 +83,14 @@ for app in notebooks/apps/*.ipynb; do
   fi
   echo "Voilà link /$link: served"
 done
+# The file browser lists no teacher copies; the teacher's link to them still opens one.
+listing="$(curl -fs "http://127.0.0.1:$port/api/contents/notebooks")"
+if grep -q '"name": *"solutions"' <<<"$listing"; then
+  echo "the file browser lists notebooks/solutions/ (binder/postBuild hides it)" >&2; exit 1
+fi
+curl -fs -o /dev/null "http://127.0.0.1:$port/api/contents/notebooks/solutions/00_start_here.ipynb" \
+  || { echo "the teacher's link to notebooks/solutions/ does not open" >&2; exit 1; }
+echo "file browser: student copies only; teacher link: opens"
 # The apps' links to the docs, from the Voilà page (Voilà serves only allow-listed files).
 for doc in $(grep -oh '\.\./\.\./docs/[a-z-]*\.md' notebooks/apps/*.ipynb | sort -u); do
   link="voila/render/notebooks/apps/$doc"
