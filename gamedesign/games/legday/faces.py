@@ -85,7 +85,7 @@ def scoring_text(card, deck) -> str:
         return f"most images {s['shake_most_points']}, second most {s['shake_second_points']}"
     if card.kind == "selfie":
         return f"{s['selfie_points_per_symbol']} per different symbol on your other cards"
-    return f"{s['legday_face_up_points']} face up; the fewest Leg Days is out"
+    return f"0 face down, {s['legday_face_up_points']} face up; the fewest Leg Days are out"
 
 
 def count_text(card) -> str:

@@ -10,35 +10,18 @@ from __future__ import annotations
 from collections import Counter
 
 from ...text import counted, listing, table, wrap
+from .faces import KIND_WORD, count_text, scoring_text
 
 
 def legday_card(deck, name: str) -> str:
-    """How a Leg Day card scores, from the deck's Scoring Reference Chart."""
+    """How a Leg Day card scores, in the words its drawn face uses (:mod:`.faces`): the
+    number printed on it, then what it scores from the deck's scoring numbers."""
     try:
         card = deck.card(name)
     except ValueError:
         return ""
-    s = deck.scoring
-    if card.kind == "curl":
-        return "Preacher Curl set: " + "/".join(map(str, s["curl_points"])) + f" for 1-{len(s['curl_points'])} cards"
-    if card.kind == "bench":
-        return f"{s['bench_set_points']} points for each {s['bench_set_size']}"
-    if card.kind == "press":
-        return f"{s['press_set_points']} points for each {s['press_set_size']}"
-    if card.kind == "pullup":
-        return f"{card.points} point{'s' if card.points != 1 else ''}"
-    if card.kind == "shake":
-        return (
-            f"{card.images} shake image{'s' if card.images != 1 else ''}: most images "
-            f"{s['shake_most_points']}, second {s['shake_second_points']}"
-        )
-    if card.kind == "selfie":
-        return f"{s['selfie_points_per_symbol']} per different symbol on your other cards"
-    if card.kind == "legday":
-        return (
-            f"Leg Day: 0 face down, {s['legday_face_up_points']} face up; the fewest are out"
-        )
-    return card.kind
+    kind = KIND_WORD[card.kind] if card.kind == "legday" else ""  # its name does not say it
+    return ": ".join(part for part in (kind, count_text(card), scoring_text(card, deck)) if part)
 
 
 def move_words(game, action) -> str:
