@@ -63,7 +63,8 @@ def _statements(source: str) -> list:
 
 def solution_value(notebook: str, index: int, variable: str, folder: Path = SOLUTIONS):
     """The value a solution cell gives its answer ``variable``: the cell run after its
-    notebook's imports, with any name it lacks set as the latest earlier cell sets it."""
+    notebook's imports, with any name it lacks set as the latest earlier cell sets it (and
+    any name that needs, in turn; at most 20 names)."""
     import nbformat
 
     cells = nbformat.read(folder / f"{notebook}.ipynb", as_version=4).cells
@@ -72,18 +73,22 @@ def solution_value(notebook: str, index: int, variable: str, folder: Path = SOLU
     for node in earlier:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             exec(compile(ast.Module([node], []), notebook, "exec"), namespace)
-    for _ in range(10):
-        try:
-            exec(compile(cells[index].source, notebook, "exec"), namespace)
-            return namespace[variable]
-        except NameError as why:
-            missing = why.name
-            setters = [node for node in earlier if isinstance(node, ast.Assign)
-                       and any(isinstance(t, ast.Name) and t.id == missing for t in node.targets)]
-            if not setters:
-                raise
-            exec(compile(ast.Module([setters[-1]], []), notebook, "exec"), namespace)
-    raise RuntimeError(f"the solution of {notebook} cell {index} needs more than 10 earlier names")
+    budget = [20]  # names set from earlier cells, at most
+
+    def run(code):
+        while True:
+            try:
+                return exec(code, namespace)
+            except NameError as why:
+                setters = [node for node in earlier if isinstance(node, ast.Assign)
+                           and any(isinstance(t, ast.Name) and t.id == why.name for t in node.targets)]
+                budget[0] -= 1
+                if not setters or budget[0] < 0:
+                    raise
+                run(compile(ast.Module([setters[-1]], []), notebook, "exec"))  # which may need names too
+
+    run(compile(cells[index].source, notebook, "exec"))
+    return namespace[variable]
 
 
 def exact_answers(folder: Path = SOLUTIONS) -> dict:

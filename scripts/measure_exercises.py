@@ -79,6 +79,10 @@ def _exact_mistakes() -> dict:
     import sympy as sp
 
     comb = math.comb
+    from gamedesign import playtest
+
+    tables = playtest.games(playtest.load(playtest.example_folder("legday")))
+    margins, early = tables["final margin"], tables["early leader won"]
     shake_kinds = (6, 8, 4, 16, 12)
     return {
         "legday-odds-1": {"at least one": _odds("p_at_least", 1, 30, 108, 9), "exactly two": _odds("hypergeom_pmf", 2, 30, 108, 9)},
@@ -104,6 +108,9 @@ def _exact_mistakes() -> dict:
         },
         "bots-edge-1": {"win rate": _matrix("rate"), "not divided": _matrix("rate") - sp.Rational(1, 2)},
         "own-odds-1": {"one pair": sp.Rational(1, 49), "count": 7},
+        "goals-margin-1": {"below 3": int((margins < 3).sum()),
+                           "share": sp.Rational(int((margins <= 3).sum()), int(margins.notna().sum()))},
+        "goals-early-1": {"share": sp.Rational(int(early.sum()), int(early.notna().sum()))},
     }
 
 

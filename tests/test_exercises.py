@@ -566,7 +566,7 @@ def test_lesson_4b_games_needed_names_the_usual_slips():
 
 # The notebooks with predictions (GYM's, the Diet Game's and the design lab's are in their second
 # parts, 02b, 03b and 05b).
-LESSONS = ["01_legday", "02b_who_wins", "03b_race", "04_odds", "04b_how_sure", "05b_what_if", "07_bots", "08_your_own_game"]
+LESSONS = ["01_legday", "01b_experience_goals", "02b_who_wins", "03b_race", "04_odds", "04b_how_sure", "05b_what_if", "07_bots", "08_your_own_game"]
 
 
 def calls(source: str, function: str) -> list[str]:
