@@ -355,6 +355,7 @@ class GymGame(Game):
     # The design lab's words for this game (see .labels).
     length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
     measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
+    seat_words = words.SEAT_WORDS
     odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
     # Its search plays a tree of playouts move by move (about a millisecond each): 20 a
     # decision keep a class's 30 playtest tables under half a minute on two cores.
