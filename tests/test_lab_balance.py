@@ -98,8 +98,9 @@ def test_the_nearest_miss_comes_first_when_nothing_meets_the_goal():
     table = found.table()
     assert table.loc["proposal 1", "goal value"] == 7  # one week: 7 days, the nearest to 3
     misses = [goal.miss(v) for v in table["goal value"].iloc[1:]]
-    assert misses == sorted(misses) and len(misses) == 3  # nearest first, whatever the number of changes
-    assert "none of the" in found.summary() and "does not meet the goal" in found.summary()
+    assert misses == sorted(misses) and len(misses) >= 2  # nearest first (pruned proposals that end alike are one)
+    assert "no variant of the 8 tried met games last 3 (± 0) on average" in found.summary()
+    assert "does not meet the goal" in found.summary()
 
 
 def test_the_summary_says_which_proposals_come_no_closer_than_the_standard_rules():
