@@ -257,6 +257,8 @@ def _chance_note(rows: pd.DataFrame) -> str:
     """How many clear results chance alone would give among these measures, and how many stay
     clear (the outcome measures: the counts of how often a rule fired are left out)."""
     tested = rows[rows["p"].notna() & ~rows["measure"].map(is_diagnostic).astype(bool)]
+    if "repeats" in tested:  # a measure that repeats another one is counted once
+        tested = tested[tested["repeats"].astype(object).where(tested["repeats"].notna(), "").eq("")]
     m = len(tested)
     if m == 0:
         return ""
