@@ -26,7 +26,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from .. import registry
+from .. import playtest, registry
 from . import labels
 from .concepts import POINTS, _sides_of
 from .metrics import game_table, leader
@@ -94,8 +94,6 @@ DECISION_MEASURES = {
 def _playtests(logs) -> list:
     """The :class:`~gamedesign.playtest.Playtest` objects of ``logs`` (a Playtests, a list
     of Playtest, one Playtest, or what :func:`gamedesign.playtest.load` takes)."""
-    from .. import playtest
-
     if isinstance(logs, playtest.Playtests):
         return list(logs.games)
     if isinstance(logs, playtest.Playtest):
