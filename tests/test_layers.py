@@ -310,6 +310,7 @@ def relay(tmp_path, monkeypatch):
 def test_a_game_added_to_the_list_reaches_every_tool(relay, capsys):
     from gamedesign import apps, cli, ladder, printables
     from gamedesign.apps.lab import LabApp
+    from gamedesign.apps.odds import OddsExplorer
     from gamedesign.lab import balance, labels, record
 
     assert "relay" in registry.BUILT_IN and "relay" in gamedesign.GAMES
@@ -325,6 +326,7 @@ def test_a_game_added_to_the_list_reaches_every_tool(relay, capsys):
     # the apps, the what-if lab, the command line, the printables, the ladder
     assert apps.play("relay") is not None
     assert LabApp("relay").widget is not None
+    assert "declares no odds questions" in OddsExplorer(game=relay).note.value  # the sliders still work
     assert cli.main(["simulate", "relay", "--games", "4", "--seed", "1"]) == 0
     assert capsys.readouterr().out.strip()  # the simulated table, printed
     assert "<html" in printables.pack_html(relay)
