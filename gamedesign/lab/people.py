@@ -74,7 +74,7 @@ RESAMPLES = 2000
 #: the people at the table.
 OUTCOMES = {
     "final margin": "how far the winner finished ahead of the closest other player, in the game's points "
-    "(pounds in The Diet Game): small, the game stayed close to the end",
+    "(its own unit, such as pounds): small, the game stayed close to the end",
     "lead changes": "how often the lead passed to another player: more, a race whose end was open longer",
     "early leader won": f"whether the player leading {EARLY:.0%} of the way through went on to win (a tie for "
     "the lead: not counted): often, an early lead decides the game and the others may stop caring",
