@@ -24,7 +24,7 @@ from ..registry import BUILT_IN, game_class
 #: Kinds of numbers: how a value and a change are written, and which measures share a chart axis.
 KINDS = {
     "share": "share of games or decisions (a change in percentage points)",
-    "points": "points (Leg Day, GYM) or pounds (The Diet Game)",
+    "points": "points, in the game's own unit (its point_unit: pounds, say)",
     "length": "game length in the game's own unit",
     "count": "a count per game",
     "p-value": "a probability from a test",
@@ -100,9 +100,9 @@ _MEASURES = {
                 "share", "lower"),
     "completed": ("Finished by the rules", "share of games that reached the rules' own end (1 - timeout)",
                   "share", "higher"),
-    "length": ("Game length", "game length in the game's unit: Leg Day days, GYM turns, Diet turns, other games moves", "length", ""),
-    "mean score": ("Mean final score", "mean final score of the players who have one (Leg Day: not eliminated; "
-                   "Diet: weight change, lower is better)", "points", ""),
+    "length": ("Game length", "game length in the game's own unit (its length_unit: days, turns; moves when it names none)", "length", ""),
+    "mean score": ("Mean final score", "mean final score of the players who have one (a game may leave some without one, "
+                   "such as eliminated players)", "points", ""),
     "winning score": ("Winning score", "the best final score among the winners (none without a winner)", "points", ""),
     "decision points": ("Decisions", "moves the players had to make in the game (all seats)", "count", ""),
     "real choices": ("Real choices", "share of decisions that offered more than one legal action", "share", "higher"),
@@ -147,11 +147,10 @@ _MEASURES = {
 
 #: Per-card measures (the columns of :func:`gamedesign.lab.metrics.card_values`).
 CARD_MEASURES = {
-    "copies per game": ("Copies per game", "copies all players collected (The Diet Game: played) in a game", "count"),
-    "points per copy": ("Worth per copy", "points a copy scored for its holder: Leg Day its share of its category, "
-                        "a GYM Kid its value at its event, a Diet card the pounds it swung for its player", "points"),
+    "copies per game": ("Copies per game", "copies all players collected (or played, where cards are played) in a game", "count"),
+    "points per copy": ("Worth per copy", "points a copy scored for its holder (each game says how: its card_worth)", "points"),
     "pick rate": ("Pick rate", "share of the decisions offering the card at which it was taken or played", "share"),
-    "win rate when collected": ("Win rate of its holders", "share of players holding (Diet: playing) a copy "
+    "win rate when collected": ("Win rate of its holders", "share of players holding (or playing) a copy "
                                 "who won", "share"),
 }
 
