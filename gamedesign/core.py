@@ -279,6 +279,21 @@ class Game(ABC):
     #: playtest log (``playtest.decisions``), where the default (32) would make a class's
     #: games slow to read (optional hook; ``None``: the default).
     review_playouts: ClassVar[int | None] = None
+    #: How the lab, its verdicts and its charts name a seat (optional hook): a template
+    #: filled with ``{number}`` (the seat counted from 1) or a tuple of names by seat
+    #: (GYM's ``("team A", "team B", ...)``). By default ``"player {number}"``.
+    seat_words: ClassVar[str | tuple] = "player {number}"
+
+    @classmethod
+    def seat_name(cls, seat: int) -> str:
+        """A seat (0, 1, ...) in the words the lab uses for it: ``"player 1"`` for seat 0
+        unless the game's :attr:`seat_words` say otherwise."""
+        words = cls.seat_words
+        if isinstance(words, (tuple, list)):
+            if seat < len(words):
+                return words[seat]
+            return f"player {seat + 1}"
+        return words.format(number=seat + 1)
 
     def __init__(self, players: int, **options):
         allowed = self.allowed_players or tuple(range(self.min_players, self.max_players + 1))

@@ -42,7 +42,7 @@ LIMITS = {
     "characters in a name": MAX_NAME_CHARS,
     "size of a card's number": MAX_CARD_NUMBER,
     "cards in a hand": MAX_HAND_SIZE,
-    "days in a Leg Day game": MAX_DAYS,
+    "days in a game": MAX_DAYS,
     "choices of one decision": MAX_CHOICES,
     "bytes in a deck file": MAX_DECK_FILE_BYTES,
 }

@@ -918,7 +918,9 @@ def assignment(exercise_id: str, fields=None):
     exercise = _exercise(exercise_id)
     if exercise.kind != "assignment":
         raise ExerciseError(f"{exercise_id} is not a design assignment: answer it with check({exercise_id!r}, ...)")
-    return assignment_form(exercise_id, _fields(fields))
+    prompts = {name: ASSIGNMENT_FIELDS[name] for name in _fields(fields)}
+    return assignment_form(exercise_id, prompts, saved_assignment(exercise_id),
+                           lambda **texts: save_assignment(exercise_id, **texts))
 
 
 def _fields(fields) -> tuple:

@@ -212,6 +212,18 @@ def game_class(name: str) -> type:
     return found
 
 
+def class_of(game) -> type:
+    """The class of ``game``: a game, a game class or a game's name (looked up once, here);
+    ``ValueError`` naming what is allowed for anything else."""
+    if isinstance(game, type) and issubclass(game, Game):
+        return game
+    if isinstance(game, Game):
+        return type(game)
+    if isinstance(game, str):
+        return game_class(game)
+    raise ValueError(f"give a game, a game class or a game's name ({_allowed()}), not {brief(repr(game))}")
+
+
 def game_module(name: str):
     """The package of game ``name`` (for a registered game: the module of its class)."""
     if name in _PACKAGES:

@@ -4,6 +4,7 @@ import json
 import re
 
 from gamedesign.apps.lab import LabApp, lab_app
+from gamedesign.lab.verdict import DEFAULT_MEASURES
 
 
 def test_controls_follow_the_game():
@@ -41,12 +42,12 @@ def test_run_compares_with_the_standard_rules_and_fills_the_progress_bar():
     assert said["text/markdown"].startswith("**your variant** (compared with standard rules): your variant ")
     assert "measures were compared: chance alone would make about" in said["text/plain"]
     table = app.table.outputs[0]["data"]["text/plain"]
-    assert "Seat 0 wins" in table and "Gap between seats" in table and "branching factor" not in table
-    assert len(app.measure_picker.value) == 6  # a short table by default ...
+    assert "Player 1 wins" in table and "Gap between seats" in table and "branching factor" not in table
+    assert len(app.measure_picker.value) == len(DEFAULT_MEASURES)  # a short table by default ...
     assert "Options per decision" in app.all_measures.outputs[0]["data"]["text/plain"]  # ... every measure one click away
     app.measure_picker.value = ("branching factor",)
     assert "Options per decision" in app.table.outputs[0]["data"]["text/plain"]
-    assert "Seat 0 wins" not in app.table.outputs[0]["data"]["text/plain"]
+    assert "Player 1 wins" not in app.table.outputs[0]["data"]["text/plain"]
 
 
 def test_run_without_comparison_shows_the_summary():

@@ -34,9 +34,9 @@ def test_differences_chart_gives_each_kind_of_measure_its_own_panel_and_scale():
     titles = [panel["title"] for panel in spec["vconcat"]]
     assert titles == ["Game length (days)", "Points", "Shares of games (percentage points)"]
     rows = _datasets(spec)
-    assert {r["label"] for r in rows} == {"Game length (days)", "Winner's worst deficit", "Seat 0 wins"}
+    assert {r["label"] for r in rows} == {"Game length (days)", "Winner's worst deficit", "Player 1 wins"}
     assert {r["variant"] for r in rows} == {"shorter"}  # the baseline is the zero line
-    seat = next(r for r in rows if r["label"] == "Seat 0 wins")
+    seat = next(r for r in rows if r["label"] == "Player 1 wins")
     assert seat["difference"] == pytest.approx(0)  # the same winners: no change, in percentage points
     length = next(r for r in rows if r["label"] == "Game length (days)")
     assert length["difference"] == pytest.approx(-1.0)

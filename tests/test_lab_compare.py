@@ -119,3 +119,24 @@ def test_a_bad_number_of_games_is_refused_by_name(games):
         record_games(game, "random", games=games)
     with pytest.raises(ValueError, match="games must be a whole number"):
         compare([Variant("legday", 4, name="standard"), "legday_bench6"], "random", games=games)
+
+
+def test_two_sides_are_told_by_a_signed_edge_counted_once_with_the_early_leader_paired():
+    from gamedesign.lab import Variant, compare
+    from gamedesign.lab.stats import holm, is_diagnostic
+
+    table = compare([Variant("gym", players=2, name="standard"), "gym_team_b_starts"], "greedy", games=200)
+    rows = table[table["variant"] == table["variant"].iloc[-1]].set_index("measure")
+    edge, seat0 = rows.loc["first seat edge"], rows.loc["seat 0 wins"]
+    # signed: team A's change keeps its direction (the gap between seats would hide a flip)
+    assert edge["difference"] == pytest.approx(seat0["difference"]) and edge["clear_holm"]
+    assert edge["baseline"] == pytest.approx(seat0["baseline"] - 0.5)
+    # both seats and the gap say the same thing once: the family is the other measures and the edge
+    assert {m for m, r in rows.iterrows() if r["repeats"]} == {"seat 0 wins", "seat 1 wins", "win-rate gap"}
+    own = rows[(rows["repeats"] == "") & rows["p"].notna() & ~rows.index.map(is_diagnostic)]
+    assert list(own["p_holm"]) == pytest.approx(holm(list(own["p"])))
+    # the early leader, paired over the games with one leader in both; the ties counted apart
+    for point in ("1/4", "1/2", "3/4"):
+        tied = rows.loc[f"lead tied at {point}"]
+        assert tied["pairs"] == 200
+        assert 0 < rows.loc[f"early leader wins at {point}", "pairs"] <= 200 - 200 * max(tied["value"], tied["baseline"])

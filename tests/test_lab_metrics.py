@@ -103,7 +103,7 @@ def test_summary_means_and_intervals():
     # Not a rate: mean ± 1.96 sd / sqrt(n) (lengths 10, 12, 20, 14).
     sd = pd.Series([10, 12, 20, 14]).std()
     assert s.loc["length", "low"] == pytest.approx(14 - 1.96 * sd / 2)
-    assert s.loc["seat 0 wins", "label"] == "Seat 0 wins"
+    assert s.loc["seat 0 wins", "label"] == "Player 1 wins"
     assert s.loc["drama", "games"] == 3  # the draw has no drama
     assert s.loc["win-rate gap", "value"] == pytest.approx(0.25)
     assert s.loc["length spread", "value"] == pytest.approx(pd.Series([10, 12, 20, 14]).std())

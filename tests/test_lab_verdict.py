@@ -37,16 +37,16 @@ def test_a_clear_card_change_with_nothing_else_reads_as_such():
 def test_longer_games_and_a_seat_that_wins_more_are_named_with_their_numbers():
     comparison = compare_tables(_tables(length_change=2.0, seat0_rate=0.9))
     text = str(verdict(comparison, game="legday"))
-    assert "games are 2.0 days longer (14.0 → 16.0)" in text
+    assert "games are 2.0 days longer (14.0 → 16.0 days)" in text
     rate = comparison.set_index(["variant", "measure"]).loc[("bench6", "seat 0 wins"), "value"]
-    assert "seat 0's chance to win rises from" in text and f"to {rate:.0%}" in text
+    assert "player 1's chance to win rises from" in text and f"to {rate:.0%}" in text
     assert "nobody's chance" not in text
 
 
 def test_no_change_says_so_and_hints_at_the_games_needed():
     text = str(verdict(compare_tables(_tables(bench_change=0.0, seat0_rate=0.5))))
     assert "bench6 changes nothing clearly in 200 games" in text
-    assert "to see a change of 5 percentage points in seat" in text and "you would need about" in text
+    assert "to see a change of 5 percentage points in player 1's win rate" in text and "you would need about" in text
 
 
 def test_the_chance_note_counts_what_stays_clear_after_correction():
@@ -66,13 +66,13 @@ def test_the_short_table_has_the_chosen_measures_and_all_is_one_call_away():
     short = measures_table(comparison)
     present = set(comparison["measure"])
     assert len(short) == len([m for m in DEFAULT_MEASURES if m in present]) <= 6
-    assert "Seat 0 wins" in short.index and list(short.columns) == ["standard", "bench6", "change", "clear"]
+    assert "Player 1 wins" in short.index and list(short.columns) == ["standard", "bench6", "change", "clear"]
     chosen = measures_table(comparison, ["points from Bench Press"])
     assert chosen.loc["Points from Bench Press", "clear"] == "yes"
     assert chosen.loc["Points from Bench Press", "change"].startswith("+1.00 points [")
     everything = measures_table(comparison, "all", explain=True)
     assert len(everything) == len(present)
-    assert everything.loc["Seat 0 wins", "what it means"].startswith("share of games that seat 0 won")
+    assert everything.loc["Player 1 wins", "what it means"].startswith("share of games that player 1 won")
     with pytest.raises(ValueError, match="no measure 'fun'"):
         measures_table(comparison, ["fun"])
 

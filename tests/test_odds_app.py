@@ -117,3 +117,38 @@ def test_a_deck_too_big_for_an_exact_answer_is_a_message_not_a_traceback():
     assert "Cannot simulate" in app.status.value and f"at most {odds.MAX_POPULATION:,} cards" in app.status.value
     app.population.value = odds.MAX_POPULATION  # the largest deck answers again
     assert app.status.value == "" and sp.latex(odds.p_at_least(1, 30, odds.MAX_POPULATION, 9)) in app.answer.value
+
+
+def test_a_game_brings_its_own_odds_questions_or_says_it_declares_none():
+    from gamedesign.games.template import SprintGame
+
+    class DeckSprint(SprintGame):
+        name, title = "decksprint", "Deck Sprint"
+        odds_questions = {"Deck Sprint: an ace in a hand of 5": (52, 4, 5, 1, 0),
+                          "Deck Sprint: two of 40 jokers in 25": (200, 40, 25, 2, 0)}
+
+    app = OddsExplorer(game=DeckSprint)
+    assert list(app.preset.options) == [*DeckSprint.odds_questions, OWN_NUMBERS]
+    assert app.numbers() == (52, 4, 5, 1, 0)
+    assert sp.latex(odds.p_at_least(1, 4, 52, 5)) in app.answer.value
+    app.preset.value = "Deck Sprint: two of 40 jokers in 25"  # beyond the built-in sliders' range
+    assert app.numbers() == (200, 40, 25, 2, 0) and app.status.value == ""
+
+    plain = OddsExplorer(game=SprintGame(SprintGame.min_players))  # the template declares none
+    assert list(plain.preset.options) == [OWN_NUMBERS]
+    assert "Sprint Finish declares no odds questions" in plain.note.value
+    plain.need.value = 2  # the sliders still ask a deck question
+    assert sp.latex(odds.p_at_least(2, 30, 108, 9)) in plain.answer.value
+
+
+def test_a_game_s_bad_odds_question_is_named():
+    import pytest
+
+    from gamedesign.games.template import SprintGame
+
+    class Odd(SprintGame):
+        name, title = "odd", "Odd Sprint"
+        odds_questions = {"Odd Sprint: half a card": (52, 4, 5.5, 1, 0)}
+
+    with pytest.raises(ValueError, match="Odd Sprint's odds question 'Odd Sprint: half a card': give 5 whole numbers"):
+        OddsExplorer(game=Odd)

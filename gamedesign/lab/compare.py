@@ -125,8 +125,10 @@ def compare_tables(tables: dict) -> pd.DataFrame:
     interval of the difference), ``pairs`` (games where both have a value), ``sd`` (spread
     of the per-game differences), ``p`` (paired test), ``clear`` (the interval leaves out
     0), ``p_holm`` and ``clear_holm`` (the same after Holm's correction for all the outcome
-    measures of that variant, and the rule counts apart: see :func:`.stats.with_correction`)
-    and ``definition``. The baseline's rows
+    measures of that variant, and the rule counts apart: see :func:`.stats.with_correction`),
+    ``repeats`` (the measure this one repeats game by game, counted once in the correction:
+    in a game of two sides each seat's wins and the gap repeat the ``first seat edge``; ``""``
+    for the others) and ``definition``. The baseline's rows
     have a difference of 0. A last ``win-rate gap`` row per variant gives the balance
     between seats, with intervals from a paired bootstrap (see :func:`_gap_rows`).
     """
@@ -154,10 +156,45 @@ def compare_tables(tables: dict) -> pd.DataFrame:
                              p=test["p"] if label != labels[0] else math.nan))
     rows += _gap_rows(tables)
     out = pd.DataFrame(rows)
+    repeats = _repeats(tables)
+    out["repeats"] = [repeats.get(m, "") for m in out["measure"]]
     # Equal per-game values (a fixed length) give sd 0: their interval is the point itself.
     out["clear"] = (out["low"] > 0) | (out["high"] < 0)
     out["definition"] = out["measure"].map(definition)
     return with_correction(out)
+
+
+#: The measure every seat's win column may repeat: in a game of two sides (two players, or
+#: two teams) one number says who wins, and the correction for many measures counts it once.
+EDGE = "first seat edge"
+
+
+def _repeats(tables: dict) -> dict:
+    """Measure -> the measure it repeats (the same information in every game of every
+    variant): a seat's win column that is the first seat's edge moved and perhaps turned
+    over, game by game, as in a game of two sides; then the gap between seats too."""
+    base = next(iter(tables.values()))
+    seats = seat_columns(base)
+    if EDGE not in base.columns or not seats:
+        return {}
+    out = {}
+    for column in seats:
+        xs, ys = [], []
+        for table in tables.values():
+            if column in table.columns and EDGE in table.columns:
+                both = table[[EDGE, column]].dropna()
+                xs.append(both[EDGE]), ys.append(both[column])
+        x, y = pd.concat(xs).to_numpy(float), pd.concat(ys).to_numpy(float)
+        if len(x) < 2 or np.ptp(x) == 0:
+            continue
+        # y = a·x + b exactly, with a the slope through two games of different x
+        i, j = int(np.argmin(x)), int(np.argmax(x))
+        a = (y[j] - y[i]) / (x[j] - x[i])
+        if a != 0 and np.allclose(y, a * (x - x[i]) + y[i], atol=1e-9):
+            out[column] = EDGE
+    if len(seats) >= 2 and len(out) == len(seats):
+        out["win-rate gap"] = EDGE
+    return out
 
 
 def _gap_rows(tables: dict, resamples: int = 1000) -> list[dict]:

@@ -24,7 +24,7 @@ from ..registry import BUILT_IN, game_class
 #: Kinds of numbers: how a value and a change are written, and which measures share a chart axis.
 KINDS = {
     "share": "share of games or decisions (a change in percentage points)",
-    "points": "points (Leg Day, GYM) or pounds (The Diet Game)",
+    "points": "points, in the game's own unit (its point_unit: pounds, say)",
     "length": "game length in the game's own unit",
     "count": "a count per game",
     "p-value": "a probability from a test",
@@ -93,16 +93,16 @@ class Measure:
 
 # name: (label, help, kind, better)
 _MEASURES = {
-    "seat {k} wins": ("Seat {k} wins", "share of games that seat {k} won (shared and team wins count for every winner; "
-                      "in GYM seat 0 is team A)", "share", ""),
+    "seat {k} wins": ("{seat} wins", "share of games that {seat} won (shared and team wins count for every "
+                      "winner)", "share", ""),
     "draw": ("Draws", "share of games that ended with no winner", "share", ""),
     "timeout": ("Stopped by the turn limit", "share of games stopped by a turn limit instead of the rules' own end",
                 "share", "lower"),
     "completed": ("Finished by the rules", "share of games that reached the rules' own end (1 - timeout)",
                   "share", "higher"),
-    "length": ("Game length", "game length in the game's unit: Leg Day days, GYM turns, Diet turns, other games moves", "length", ""),
-    "mean score": ("Mean final score", "mean final score of the players who have one (Leg Day: not eliminated; "
-                   "Diet: weight change, lower is better)", "points", ""),
+    "length": ("Game length", "game length in the game's own unit (its length_unit: days, turns; moves when it names none)", "length", ""),
+    "mean score": ("Mean final score", "mean final score of the players who have one (a game may leave some without one, "
+                   "such as eliminated players)", "points", ""),
     "winning score": ("Winning score", "the best final score among the winners (none without a winner)", "points", ""),
     "decision points": ("Decisions", "moves the players had to make in the game (all seats)", "count", ""),
     "real choices": ("Real choices", "share of decisions that offered more than one legal action", "share", "higher"),
@@ -116,6 +116,22 @@ _MEASURES = {
                         "(100%: only at the end)", "share", ""),
     "last-round swing": ("Decided in the last round", "share of games whose winner was not leading before the last "
                          "round", "share", ""),
+    "first seat edge": ("{first}'s edge", "how far {first}'s win rate is above an equal share of the wins "
+                        "(negative: below it); 0 when the first seat has no advantage", "share", ""),
+    "early leader wins at 1/4": ("Leader at a quarter wins", "share of games the side leading alone a quarter of "
+                                 "the way through went on to win (games with a tied lead then are left out)",
+                                 "share", ""),
+    "early leader wins at 1/2": ("Leader at half way wins", "share of games the side leading alone half way "
+                                 "through went on to win (games with a tied lead then are left out)", "share", ""),
+    "early leader wins at 3/4": ("Leader at three quarters wins", "share of games the side leading alone three "
+                                 "quarters of the way through went on to win (games with a tied lead then are "
+                                 "left out)", "share", ""),
+    "lead tied at 1/4": ("Lead tied at a quarter", "share of games in which two sides or more shared the lead a "
+                         "quarter of the way through", "share", ""),
+    "lead tied at 1/2": ("Lead tied at half way", "share of games in which two sides or more shared the lead half "
+                         "way through", "share", ""),
+    "lead tied at 3/4": ("Lead tied at three quarters", "share of games in which two sides or more shared the "
+                         "lead three quarters of the way through", "share", ""),
     # Over a set of games
     "win-rate gap": ("Gap between seats", "highest minus lowest seat win rate: 0 when every seat wins equally often",
                      "share", "lower"),
@@ -131,11 +147,10 @@ _MEASURES = {
 
 #: Per-card measures (the columns of :func:`gamedesign.lab.metrics.card_values`).
 CARD_MEASURES = {
-    "copies per game": ("Copies per game", "copies all players collected (The Diet Game: played) in a game", "count"),
-    "points per copy": ("Worth per copy", "points a copy scored for its holder: Leg Day its share of its category, "
-                        "a GYM Kid its value at its event, a Diet card the pounds it swung for its player", "points"),
+    "copies per game": ("Copies per game", "copies all players collected (or played, where cards are played) in a game", "count"),
+    "points per copy": ("Worth per copy", "points a copy scored for its holder (each game says how: its card_worth)", "points"),
     "pick rate": ("Pick rate", "share of the decisions offering the card at which it was taken or played", "share"),
-    "win rate when collected": ("Win rate of its holders", "share of players holding (Diet: playing) a copy "
+    "win rate when collected": ("Win rate of its holders", "share of players holding (or playing) a copy "
                                 "who won", "share"),
 }
 
@@ -163,7 +178,9 @@ def _built_in_table(games: tuple) -> tuple:
     own, then how often each rule mattered), with its patterns and the docs' groups."""
     every = [k for k in _MEASURES if not k.startswith("rule used: ")]
     table = {k: _MEASURES[k] for k in every}
-    groups = {"every game, per game": tuple(every[:15]), "every game, over a set of games": tuple(every[15:])}
+    per_game = every.index("win-rate gap")
+    groups = {"every game, per game": tuple(every[:per_game]),
+              "every game, over a set of games": tuple(every[per_game:])}
     rules = {k: v for k, v in _MEASURES.items() if k.startswith("rule used: ")}
     for name in games:
         cls = game_class(name)
@@ -194,6 +211,10 @@ class _Fill(dict):
     """Fills ``{k}``/``{x}`` in a pattern's texts; the pattern itself reads "seat k wins"."""
 
     def __missing__(self, key):
+        if key == "seat":
+            return "player k+1"
+        if key == "first":
+            return "the first player"
         return key.upper() if key == "x" else key
 
 
@@ -226,7 +247,13 @@ def measure(name: str, game=None) -> Measure:
     entry, fill = _entry(name, cls)
     if entry is None:
         return Measure(name, name[:1].upper() + name[1:], "a count or share the game itself reports", "count")
+    if "k" in fill or "{first}" in entry[0]:
+        words = cls.seat_name if cls is not None else Game.seat_name
+        if "k" in fill and fill["k"].isdigit():
+            fill["seat"] = words(int(fill["k"]))
+        fill["first"] = words(0)
     label, help_text, kind, better = (part.format_map(_Fill(fill)) for part in entry)
+    label = label[:1].upper() + label[1:]
     points = getattr(cls, "point_unit", "points") or "points"
     if points != "points" and kind == "points":
         help_text = help_text.replace("points", points)
@@ -257,6 +284,13 @@ def unit(name: str, game: str | None = None) -> str:
     if kind == "length":
         return LENGTH_UNITS.get(game, "")
     return ""
+
+
+def seat_name(seat: int, game=None) -> str:
+    """A seat (0, 1, ...) in the words the lab uses for it: ``"player 1"`` for seat 0, or
+    the game's own words (``Game.seat_words``: GYM's ``"team A"``)."""
+    cls = game_of(game)
+    return (cls or Game).seat_name(seat)
 
 
 def point_unit(game) -> str:
@@ -414,6 +448,7 @@ __all__ = [
     "game_of",
     "length_unit",
     "point_unit",
+    "seat_name",
     "unit",
     "value_label",
 ]

@@ -25,7 +25,13 @@ from .stats import Z, wilson
 #: The per-game measures every game has (the first columns of :func:`game_table`).
 GENERAL_MEASURES = ("seat {k} wins", "draw", "timeout", "completed", "length", "mean score", "winning score",
                     "decision points", "real choices", "branching factor", "lead changes", "drama", "comeback",
-                    "winner clear at", "last-round swing")
+                    "winner clear at", "last-round swing", "first seat edge", *(
+                        f"{kind} at {point}" for point in ("1/4", "1/2", "3/4")
+                        for kind in ("early leader wins", "lead tied")))
+
+#: Where the early leader is read, as shares of each game's own checkpoints (a quarter, half
+#: and three quarters of that game, so a shorter game is read at the same stage of its race).
+EARLY_POINTS = {"1/4": 0.25, "1/2": 0.5, "3/4": 0.75}
 
 #: Measure -> one-line definition (the per-game columns of :func:`game_table`), from :mod:`.labels`.
 DEFINITIONS = {name: labels.explain(name) for name in GENERAL_MEASURES}
@@ -106,6 +112,37 @@ def last_round_swing(standings, winners) -> float:
     return float(lead is None or not lead <= set(winners))
 
 
+def sides_of(record) -> tuple:
+    """The winning sides of a record in the index space of its standings (seats, or teams
+    when the game keeps one standing per team: a seat's team is its index modulo the teams)."""
+    if not record.standings or len(record.standings[-1]) == record.players:
+        return tuple(record.winners)
+    return tuple({w % len(record.standings[-1]) for w in record.winners})
+
+
+def early_leader(record, point: float) -> tuple:
+    """``(leader won, tied)`` at ``point`` (a share of the game's checkpoints): ``leader won``
+    is 1.0 when one side led there and went on to win, 0.0 when it led and lost, NaN when
+    the lead was tied there (or no checkpoint, no winner); ``tied`` is 1.0 for a tied lead
+    (two sides or more level at the top), 0.0 for a single leader, NaN without a value."""
+    standings = record.standings
+    if not standings or not record.winners:
+        return math.nan, math.nan
+    at = standings[min(len(standings) - 1, max(0, math.ceil(point * len(standings)) - 1))]
+    top = max(at)
+    leaders = [i for i, v in enumerate(at) if v == top]
+    if len(leaders) != 1:
+        return math.nan, 1.0
+    return float(leaders[0] in set(sides_of(record))), 0.0
+
+
+def first_seat_edge(record) -> float:
+    """The first seat's win (1 or 0) minus an equal share of the game's wins: averaged over
+    games, the first seat's win rate above (or, negative, below) a fair share."""
+    share = len(record.winners) / record.players if record.players else math.nan
+    return float(0 in record.winners) - share
+
+
 def real_choices(legal_counts) -> float:
     """Share of decision points with more than one legal action (NaN with none)."""
     return sum(1 for c in legal_counts if c > 1) / len(legal_counts) if legal_counts else math.nan
@@ -162,8 +199,13 @@ def game_table(records) -> pd.DataFrame:
                 "comeback": math.nan if math.isnan(drama_value) else float(drama_value > 0),
                 "winner clear at": winner_clear_at(r.standings, r.winners),
                 "last-round swing": last_round_swing(r.standings, r.winners),
+                "first seat edge": first_seat_edge(r),
             }
         )
+        for text, point in EARLY_POINTS.items():
+            won, tied = early_leader(r, point)
+            row[f"early leader wins at {text}"] = won
+            row[f"lead tied at {text}"] = tied
         row.update({k: float(v) for k, v in r.facts.items()})
         row.update({f"rule used: {event}": float(count) for event, count in r.rule_use.items()})
         rows.append(row)
@@ -368,6 +410,8 @@ __all__ = [
     "chi_square_p",
     "definition",
     "drama",
+    "early_leader",
+    "first_seat_edge",
     "game_table",
     "interval",
     "last_round_swing",
@@ -376,6 +420,7 @@ __all__ = [
     "real_choices",
     "rule_use",
     "seat_balance",
+    "sides_of",
     "standings_table",
     "summary",
     "winner_clear_at",

@@ -26,7 +26,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from .. import registry
+from .. import playtest, registry
 from . import labels
 from .concepts import POINTS, _sides_of
 from .metrics import game_table, leader
@@ -74,7 +74,7 @@ RESAMPLES = 2000
 #: the people at the table.
 OUTCOMES = {
     "final margin": "how far the winner finished ahead of the closest other player, in the game's points "
-    "(pounds in The Diet Game): small, the game stayed close to the end",
+    "(its own unit, such as pounds): small, the game stayed close to the end",
     "lead changes": "how often the lead passed to another player: more, a race whose end was open longer",
     "early leader won": f"whether the player leading {EARLY:.0%} of the way through went on to win (a tie for "
     "the lead: not counted): often, an early lead decides the game and the others may stop caring",
@@ -94,8 +94,6 @@ DECISION_MEASURES = {
 def _playtests(logs) -> list:
     """The :class:`~gamedesign.playtest.Playtest` objects of ``logs`` (a Playtests, a list
     of Playtest, one Playtest, or what :func:`gamedesign.playtest.load` takes)."""
-    from .. import playtest
-
     if isinstance(logs, playtest.Playtests):
         return list(logs.games)
     if isinstance(logs, playtest.Playtest):

@@ -171,9 +171,10 @@ def round_games(games: float) -> int:
     return int(round(games / step) * step) or step
 
 
-#: Measures that count how often a rule's branch fired (``rule used: EVENT``): whether a
-#: rule is alive, not an outcome of the design. They are corrected as a family of their own.
-DIAGNOSTIC_PREFIXES = ("rule used: ",)
+#: Measures that count how often a rule's branch fired (``rule used: EVENT``), and how
+#: often the lead was tied where the early leader is read: whether a rule is alive and how
+#: many games the early leader's rate rests on, not outcomes of the design. They are corrected as a family of their own.
+DIAGNOSTIC_PREFIXES = ("rule used: ", "lead tied at ")
 
 
 def is_diagnostic(measure) -> bool:
@@ -189,12 +190,28 @@ def with_correction(comparison):
     The outcome measures of a variant are one family; the counts of how often each rule
     fired (``rule used: ...``, :func:`is_diagnostic`) are a second one, so that adding a
     rule option, which adds such counts, does not make the outcomes harder to call clear.
+    A row whose ``repeats`` column names another measure (the same information, such as
+    both seats' wins in a game of two sides) is counted once: it is corrected in the place
+    of the measure it repeats.
     """
     out = comparison.copy()
     out["p_holm"] = math.nan
     measures = out["measure"] if "measure" in out.columns else out["variant"].map(lambda _: "")
+    repeats = (out["repeats"].astype(object).where(out["repeats"].notna(), "") if "repeats" in out.columns
+               else measures.map(lambda _: ""))
     for _, rows in out.groupby([out["variant"], measures.map(is_diagnostic)], sort=False):
-        out.loc[rows.index, "p_holm"] = holm(list(rows["p"]))
+        own = rows[repeats[rows.index] == ""]
+        out.loc[own.index, "p_holm"] = holm(list(own["p"]))
+        names = list(own["measure"]) if "measure" in own.columns else []
+        for i, row in rows[repeats[rows.index] != ""].iterrows():
+            # tested in the place of the measure it repeats: the family keeps its size
+            ps = list(own["p"])
+            if repeats[i] in names:
+                at = names.index(repeats[i])
+                ps[at] = row["p"]
+                out.loc[i, "p_holm"] = holm(ps)[at]
+            else:
+                out.loc[i, "p_holm"] = holm([*ps, row["p"]])[-1]
     out["clear_holm"] = out["p_holm"] < 1 - LEVEL
     return out
 

@@ -29,7 +29,8 @@ from . import labels
 from .stats import LEVEL, expected_false_alarms, games_needed, is_diagnostic, round_games, with_correction
 
 #: The measures of the short table, when a student chooses none (those present are shown).
-DEFAULT_MEASURES = ("win-rate gap", "seat 0 wins", "length", "mean score", "lead changes", "drama")
+DEFAULT_MEASURES = ("first seat edge", "win-rate gap", "seat 0 wins", "length", "mean score", "lead changes",
+                    "early leader wins at 1/2", "drama")
 
 #: The smallest change worth seeing, by kind of measure, for the games-needed hint.
 CHANGE_WORTH_SEEING = {"share": 0.05, "points": 1.0, "length": 1.0, "count": 1.0}
@@ -125,7 +126,9 @@ def _hint(row, game, games: int) -> str:
         return ""
     what = format_change(change, name, game, sign=False)
     if name.startswith("seat ") and name.endswith(" wins"):
-        where = f"seat {name.split()[1]}'s win rate"
+        where = f"{labels.seat_name(int(name.split()[1]), game)}'s win rate"
+    elif name == "first seat edge":
+        where = f"{labels.seat_name(0, game)}'s win rate"
     else:
         where = _lower(labels.label(name, game))
     return f"to see a change of {what} in {where} you would need about {round_games(needed):,} games"
@@ -176,7 +179,7 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         parts = []
         # 1. what changed clearly, the largest changes (in spreads) first
         headline = clear[~clear["measure"].str.fullmatch(r"seat \d+ wins") & ~clear["measure"].isin(
-            ["length", "win-rate gap", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ") & ~clear["measure"].map(is_diagnostic).astype(bool)]
+            ["length", "win-rate gap", "first seat edge", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ") & ~clear["measure"].map(is_diagnostic).astype(bool)]
         worth = headline.apply(lambda r: CHANGE_WORTH_SEEING.get(labels.measure(r["measure"], game).kind, 0.0),
                                axis=1) if len(headline) else []
         if len(headline):  # changes too small to matter at the table are left out of the headline
@@ -187,20 +190,21 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
             phrases = [_phrase(r, game) for _, r in top.iterrows()]
             lead = f"{name} " if phrases[0].startswith("makes ") else f"with {name}: "
             parts.append(lead + "; ".join(phrases))
-        # 2. who wins
-        seats = rows[rows["measure"].str.fullmatch(r"seat \d+ wins")]
-        seats_clear = seats[seats["clear_holm"].fillna(False).astype(bool)]
+        # 2. who wins: the first seat's edge when it says it all (a game of two sides)
+        repeats = (rows["repeats"].astype(object).where(rows["repeats"].notna(), "") if "repeats" in rows
+                   else pd.Series("", index=rows.index))
+        seats = rows[rows["measure"].str.fullmatch(r"seat \d+ wins") & repeats.eq("")]
+        edge = rows[rows["measure"] == "first seat edge"]
+        told = seats if "seat 0 wins" in set(seats["measure"]) else pd.concat([edge, seats])
+        seats_clear = told[told["clear_holm"].fillna(False).astype(bool)]
         if len(seats_clear):
-            parts.append("; ".join(
-                f"seat {r['measure'].split()[1]}'s chance to win {'rises' if r['difference'] > 0 else 'falls'} from "
-                f"{format_value(r['baseline'], r['measure'])} to {format_value(r['value'], r['measure'])} "
-                f"({format_change(r['difference'], r['measure'])})" for _, r in seats_clear.iterrows()))
-        elif len(seats):
+            parts.append("; ".join(_who_wins(r, rows, game) for _, r in seats_clear.iterrows()))
+        elif len(told):
             text = "nobody's chance to win changes clearly"
-            widest = seats.sort_values("sd", ascending=False).iloc[0]
+            widest = told.sort_values("sd", ascending=False).iloc[0]
             hint = _hint(widest, game, games)
             parts.append(text + (f" ({hint})" if hint else ""))
-        gap = rows[rows["measure"] == "win-rate gap"]
+        gap = rows[(rows["measure"] == "win-rate gap") & repeats.eq("")]
         if len(gap) and bool(gap["clear_holm"].fillna(False).iloc[0]):
             g = gap.iloc[0]
             parts.append(f"the gap between the best and the worst seat {'widens' if g['difference'] > 0 else 'narrows'} "
@@ -209,28 +213,52 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         length = rows[rows["measure"] == "length"]
         if len(length):
             r = length.iloc[0]
-            unit = labels.LENGTH_UNITS.get(game, "")
+            unit = labels.length_unit(game, "moves")
             if r["difference"] == 0 and (r.get("sd", 0) == 0 or math.isnan(r.get("sd", 0))):
                 parts.append("games are exactly as long")
             elif bool(r["clear_holm"]):
                 way = "longer" if r["difference"] > 0 else "shorter"
                 parts.append(f"games are {abs(r['difference']):.1f} {unit} {way} "
-                             f"({r['baseline']:.1f} → {r['value']:.1f})".replace("  ", " "))
+                             f"({r['baseline']:.1f} → {r['value']:.1f} {unit})")
             else:
                 hint = _hint(r, game, games)
                 parts.append("games are not clearly longer or shorter" + (f" ({hint})" if hint else ""))
         if not len(headline) and not len(seats_clear):
             parts.insert(0, f"{name} changes nothing clearly in {games:,} games")
-        first = parts[0] if parts[0].startswith(name) else parts[0][0].upper() + parts[0][1:]
+        if parts[0].startswith(name):
+            first = parts[0]
+        elif parts[0].startswith("with "):
+            first = "W" + parts[0][1:]
+        else:
+            first = f"With {name}, {parts[0]}"
         sentences[name] = [first + ("; " + "; ".join(parts[1:]) if parts[1:] else "") + "."]
         notes[name] = [_chance_note(rows)]
     return Verdict(names[0], sentences, notes)
+
+
+def _who_wins(row, rows, game) -> str:
+    """A clear change in who wins, as a seat's chance to win (the first seat's when the
+    change is told by its edge: the chance itself reads better than the edge)."""
+    name = row["measure"]
+    if name == "first seat edge":
+        first = rows[rows["measure"] == "seat 0 wins"]
+        if len(first):
+            row, name = first.iloc[0], "seat 0 wins"
+        else:
+            return (f"{labels.seat_name(0, game)}'s edge {'grows' if row['difference'] > 0 else 'shrinks'} from "
+                    f"{format_change(row['baseline'], name)} to {format_change(row['value'], name)}")
+    seat = labels.seat_name(int(name.split()[1]), game)
+    return (f"{seat}'s chance to win {'rises' if row['difference'] > 0 else 'falls'} from "
+            f"{format_value(row['baseline'], name)} to {format_value(row['value'], name)} "
+            f"({format_change(row['difference'], name)})")
 
 
 def _chance_note(rows: pd.DataFrame) -> str:
     """How many clear results chance alone would give among these measures, and how many stay
     clear (the outcome measures: the counts of how often a rule fired are left out)."""
     tested = rows[rows["p"].notna() & ~rows["measure"].map(is_diagnostic).astype(bool)]
+    if "repeats" in tested:  # a measure that repeats another one is counted once
+        tested = tested[tested["repeats"].astype(object).where(tested["repeats"].notna(), "").eq("")]
     m = len(tested)
     if m == 0:
         return ""

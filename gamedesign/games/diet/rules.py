@@ -47,6 +47,8 @@ from dataclasses import dataclass
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from . import labels as words, text as views
 from .cards import MEALS, Deck, load_deck
+from .saves import load_state
+from .tables import CAUSES, LOG_LINES, TALLIES, _lb, alone_in_last_place
 
 #: The eight phases of a turn, in order.
 PHASES = ("new day", "planning", "breakfast", "exercise", "lunch", "dinner", "cheat", "snack")
@@ -76,56 +78,8 @@ STEPS = {
 #: Seat names used in the log (seat 0 is Ann, seat 1 Bo, ...).
 PLAYER_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 
-#: Where weight comes from, as in ``Result.breakdown``.
-CAUSES = ("own meals", "neighbour meals", "exercise", "cheats")
-
-#: Per-seat counts kept during play and reported in ``Result.details``.
-TALLIES = (
-    "meals_eaten",
-    "meals_skipped",
-    "fattening_played",
-    "exercises_counted",
-    "exercises_cancelled",
-    "laziness_played",
-    "cheats_played",
-    "cheats_suffered",
-    "willpower_played",
-    "cards_swapped",
-)
-
 #: How many of the latest log lines an observation carries.
 LOG_WINDOW = 60
-
-#: Every line the log can hold, by kind. The engine writes its lines from these
-#: templates and a save's log is read back with them (``saves.py``), so a loaded log
-#: holds only lines the engine could have written. ``{name}`` is the active player, ``{by}``
-#: another player, ``{lb}`` a weight change ("+1 lb", "0 lb"), ``{cards}`` "card" or "cards".
-LOG_LINES = {
-    "dealt": "Each player was dealt {count} cards.",
-    "day": "Turn {turn}: {name}'s day; {name} drew {drawn} {cards}.",
-    "day, short": "Turn {turn}: {name}'s day; {name} drew {drawn} {cards} (the deck and discard pile ran dry: "
-                  "{drawn} of {missing}).",
-    "reshuffle": "The deck ran out: the discard pile was shuffled into a new deck of {count} cards.",
-    "kept": "{name} kept the hand.",
-    "swapped": "{name} discarded {discards} and drew {drawn}.",
-    "no exercise": "{name} did no exercise.",
-    "no meal": "{name} ate no {meal}.",
-    "not fed": "{name} is in last place: nobody may feed them a fattening {meal}.",
-    "ate": "{name} ate {card} ({lb}).",
-    "fed": "{by} fed {name} {card} ({lb}).",
-    "lazy": "{by} played {card} on {name}'s {exercise}: it does not count.",
-    "exercised": "{name} exercised: {card} ({lb}).",
-    "willpower": "{by} played {card} on {name}; {name} cancelled it with {willpower}.",
-    "cheat": "{by} played {card} on {name} ({lb}).",
-    "draw": "The turn limit ({max_turns} turns) was reached: the game is a draw.",
-    "won": "{name} reached {weight} pounds and won the game!",
-}
-
-
-def _lb(pounds: int) -> str:
-    """A weight change as the log writes it: "+1 lb", "-1 lb", "0 lb"."""
-    return f"{pounds:+d} lb" if pounds else "0 lb"
-
 
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -441,11 +395,13 @@ class DietGame(Game):
             raise ValueError(f"{brief(text)} is not a Diet Game action: {err}") from None
         raise ValueError(f"{brief(text)} is not a Diet Game action; {allowed}")
 
+    def _blank_state(self) -> "DietState":
+        """A state with no data yet, which ``saves.py`` fills from a save."""
+        return DietState.__new__(DietState)
+
     def state_from_json(self, text: str) -> "DietState":
         """Rebuild a saved state; ``ValueError`` naming what is wrong if the rules cannot
         reach it (what a save must satisfy: ``saves.py``)."""
-        from .saves import load_state
-
         return load_state(self, text)
 
 
@@ -899,13 +855,6 @@ class DietState(State):
         self._say("cheat", by=self.name(by), card=cheat, name=self.name(a), lb=_lb(pounds))
         self._change_weight(a, pounds, "cheats")
         self._next_phase()
-
-
-def alone_in_last_place(weights, seat: int) -> bool:
-    """True when ``seat``'s weight is above every other of ``weights`` (the situation the
-    option ``feed_last_place`` rules on)."""
-    mine = weights[seat]
-    return mine == max(weights) and weights.count(mine) == 1
 
 
 def _encode_new(items: list, encoded: list) -> None:

@@ -50,6 +50,7 @@ import re
 import string
 import weakref
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...core import brief
 from ...saves import (
@@ -69,13 +70,16 @@ from ...saves import (
     wholes,
 )
 from .cards import MEALS
-from .rules import CAUSES, LOG_LINES, TALLIES, DietState, _lb, alone_in_last_place
+from .tables import CAUSES, LOG_LINES, TALLIES, _lb, alone_in_last_place
 
 #: The fields of a save, beside the game's name, players and options.
 FIELDS = (
     "seed", "rng", "deck", "discard", "hands", "weights", "turn", "active", "phase", "step", "asked", "pending",
     "winner", "causes", "tally", "reshuffles", "log", "history",
 )
+
+if TYPE_CHECKING:  # for the annotations only: the rules import this module
+    from .rules import DietState
 
 #: Fields older saves may lack, with their value then.
 OPTIONAL = {"rules_used": {}}
@@ -122,7 +126,7 @@ def _build(game, data: dict) -> DietState:
     """A state from the saved fields, each checked for its type and size."""
     deck, n, options = game.deck, game.num_players, game.options
     known = deck.by_name
-    state = DietState.__new__(DietState)
+    state = game._blank_state()
     state.game = game
     state.seed = whole(data["seed"], "seed", 0)
     state.rng = generator(data["rng"])

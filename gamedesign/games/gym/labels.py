@@ -13,6 +13,10 @@ POINT_UNIT = 'points'
 #: How a copy's worth is counted (the per-card ``points per copy``).
 CARD_WORTH = "a Kid's value in the colour of the event it ended on, for its team"
 
+#: How the lab names each seat: a team (seats take turns between the teams).
+SEAT_WORDS = ("team A", "team B", "team A's second player", "team B's second player", "team A's third player",
+              "team B's third player")
+
 #: The game's own measures: column name -> (label, one-line help, kind, better).
 MEASURES = {
     'Coach placements': ('Coaches placed', 'Coaches put beside an event in a game', 'count', ''),

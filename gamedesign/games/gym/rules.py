@@ -48,17 +48,10 @@ from typing import ClassVar
 from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
 from . import labels as words, text as views
 from .cards import Deck, load_deck
+from .saves import load_state
+from .tables import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS, team_of
 
-TEAMS = ("A", "B")
-SPOTS = 3  # positions on each side of an event
-EVENTS_IN_PLAY = 4
-REVEAL = 12  # Kids in each face-up row
 BLOCKABLE = ("lift", "switch", "swap", "move")
-
-
-def team_of(seat: int) -> int:
-    """Team index of a seat: 0 (team A) for even seats, 1 (team B) for odd seats."""
-    return seat % 2
 
 
 # ----------------------------------------------------------------------------------------
@@ -355,6 +348,7 @@ class GymGame(Game):
     # The design lab's words for this game (see .labels).
     length_unit, point_unit, card_worth = words.LENGTH_UNIT, words.POINT_UNIT, words.CARD_WORTH
     measures, verdict_signs = words.MEASURES, words.VERDICT_SIGNS
+    seat_words = words.SEAT_WORDS
     odds_questions, deck_fields = words.ODDS_QUESTIONS, words.DECK_FIELDS
     # Its search plays a tree of playouts move by move (about a millisecond each): 20 a
     # decision keep a class's 30 playtest tables under half a minute on two cores.
@@ -508,11 +502,13 @@ class GymGame(Game):
             )
         return action
 
+    def _blank_state(self) -> "GymState":
+        """A state with no data yet, which ``saves.py`` fills from a save."""
+        return GymState.__new__(GymState)
+
     def state_from_json(self, text: str) -> "GymState":
         """Rebuild a saved state; ``ValueError`` naming what is wrong if the rules cannot
         reach it (what a save must satisfy: ``saves.py``)."""
-        from .saves import load_state
-
         return load_state(self, text)
 
 

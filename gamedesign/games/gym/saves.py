@@ -38,6 +38,7 @@ save loads when:
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...saves import (
     check_conserved,
@@ -55,13 +56,16 @@ from ...saves import (
     text,
     whole,
 )
-from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS, GymState, team_of
+from .tables import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS, team_of
 
 #: The fields of a save, beside the game's name, players and options.
 FIELDS = (
     "seed", "rng", "column", "levels", "row", "stack", "hands", "phase", "step", "turn", "in_play", "coach_cards",
     "board", "coaches", "forced", "exempt", "placed", "placed_at", "victim", "taken", "known", "log",
 )
+
+if TYPE_CHECKING:  # for the annotations only: the rules import this module
+    from .rules import GymState
 #: Fields older saves may lack, with their value then.
 OPTIONAL = {"left_out": [], "rules_used": {}}
 
@@ -88,7 +92,7 @@ def _build(game, data: dict) -> GymState:
     deck, n = game.deck, game.num_players
     kids, events = deck.kid_by_name, deck.event_by_name
     total = len(deck.kids)
-    state = GymState.__new__(GymState)
+    state = game._blank_state()
     state.game = game
     state.seed = whole(data["seed"], "seed", 0)
     state.rng = generator(data["rng"])

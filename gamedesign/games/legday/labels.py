@@ -68,6 +68,7 @@ ODDS_QUESTIONS = {
 #: ``{card}`` is the card's name, ``{colour}`` a colour.
 DECK_FIELDS = {
     "images": ("{card}: shake images", "the shake images printed on {card}"),
+    "curl_points": ("Preacher Curl table", "points for 1, 2, 3, ... Preacher Curls in a set"),
     "bench_set_size": ("Bench Press: cards in a pair", "Bench Press cards that make one set"),
     "bench_set_points": ("Bench Press: points a pair", "points for each Bench Press set"),
     "press_set_size": ("Overhead Press: cards in a set", "Overhead Press cards that make one set"),

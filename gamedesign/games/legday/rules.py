@@ -1,4 +1,4 @@
-"""Don't Skip Leg Day: options, actions and the game state.
+"""Don't Skip Leg Day: actions and the game state (its options: ``options.py``).
 
 Play, as read from the rulebook (our readings of its gaps: ``docs/legday.md``):
 
@@ -29,66 +29,13 @@ from dataclasses import dataclass
 
 import random
 
-from ...core import Game, Result, State, brief, check_seed, option, rng_to_json
+from ...core import Game, Result, State, brief, check_seed, rng_to_json
 from . import labels as words, text as views
 from .cards import CATEGORIES, Deck, load_deck
+from .options import LegDayOptions
+from .saves import expected_seen, load_state
 from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
 from .scoring import rule_use as scoring_rule_use
-
-
-#: The most points ``elimination_penalty`` may take off.
-MAX_PENALTY = 100
-
-
-def _check_penalty(value):
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PENALTY:
-        return f"give a whole number of points from 0 to {MAX_PENALTY} (the points the fewest Leg Days lose)"
-    return None
-
-
-@dataclass(frozen=True)
-class LegDayOptions:
-    """Rule options of Don't Skip Leg Day (the defaults follow the rulebook as read in ``docs/legday.md``)."""
-
-    curl_overflow: str = option(
-        "cap", ("cap", "new_set"), "a 6th Preacher Curl adds nothing ('cap') or starts a new set ('new_set')",
-        label="A 6th Preacher Curl",
-        explain="what a Preacher Curl beyond the 5th of a set does",
-        value_labels={"cap": "adds nothing", "new_set": "starts a new set"},
-    )
-    shake_second_after_tie: bool = option(
-        True, (True, False), "award second place in the shake race even when two or more tie for most",
-        label="Shake race: second place after a tie",
-        explain="whether second place is still awarded when two or more tie for most",
-        value_labels={True: "still awarded", False: "not awarded"},
-    )
-    tiebreak_shakes: str = option(
-        "images", ("images", "cards"), "Protein Shake tie-breaks count shake images or shake cards",
-        label="Shake tie-breaks count",
-        explain="what breaks a tie in the Protein Shake race",
-        value_labels={"images": "shake images", "cards": "shake cards"},
-    )
-    eliminated_in_shake_race: bool = option(
-        False, (False, True), "eliminated players still count in the shake ranking (but score nothing)",
-        label="Eliminated players in the shake race",
-        explain="whether eliminated players still count in the shake ranking",
-        value_labels={False: "left out", True: "still ranked (score nothing)"},
-    )
-    elimination: str = option(
-        "fewest",
-        ("fewest", "penalty", "none"),
-        "the fewest Leg Days score nothing ('fewest'), lose elimination_penalty points and play on ('penalty'), "
-        "or are not punished at all ('none')",
-        label="The fewest Leg Days",
-        explain="what happens to the players with the fewest Leg Days at the end",
-        value_labels={"fewest": "score nothing (eliminated)", "penalty": "lose points and play on", "none": "nothing happens to them"},
-    )
-    elimination_penalty: int = option(
-        10, doc="points the fewest Leg Days lose with elimination='penalty'", check=_check_penalty,
-        label="Points the fewest Leg Days lose",
-        explain="with 'lose points and play on': the points the fewest Leg Days lose",
-    )
-    deck: object = option(None, doc="a deck file path or deck data (None: the standard 108 cards)")
 
 
 @dataclass(frozen=True, order=True)
@@ -191,11 +138,13 @@ class LegDayGame(Game):
             )
         return Pick(name)
 
+    def _blank_state(self) -> "LegDayState":
+        """A state with no data yet, which ``saves.py`` fills from a save."""
+        return LegDayState.__new__(LegDayState)
+
     def state_from_json(self, text: str) -> "LegDayState":
         """Rebuild a saved state; ``ValueError`` naming what is wrong if the rules cannot
         reach it (what a save must satisfy: ``saves.py``)."""
-        from .saves import load_state
-
         return load_state(self, text)
 
     def _score_own(self, tableaus) -> ScoreReport:
@@ -401,8 +350,6 @@ class LegDayState(State):
         """Per seat, every hand that passed through that player's hands: ``{"week",
         "day", "cards"}`` with the cards sorted, day by day (perfect recall)."""
         if self._seen is None:
-            from .saves import expected_seen
-
             self._seen = expected_seen(self)
         return self._seen
 

@@ -25,10 +25,13 @@ hand, ``D`` days a week and ``W`` weeks, a save loads when:
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...saves import check_conserved, flag, generator, items, name, name_lists, names, read_save, same, table, whole
-from .rules import LegDayState
 from .scoring import squat_count
+
+if TYPE_CHECKING:  # for the annotations only: the rules import this module
+    from .rules import LegDayState
 
 #: The fields of a save, beside the game's name, players and options.
 FIELDS = ("seed", "rng", "pile", "hands", "tableaus", "week", "day", "pending", "seen", "leftovers", "squats")
@@ -51,7 +54,7 @@ def _build(game, data: dict) -> LegDayState:
     """A state from the saved fields, each checked for its type and size."""
     deck, n = game.deck, game.num_players
     known = deck.by_name
-    state = LegDayState.__new__(LegDayState)
+    state = game._blank_state()
     state.game = game
     state.seed = whole(data["seed"], "seed", 0)
     state.rng = generator(data["rng"])

@@ -31,7 +31,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ...core import build_options
 from .cards import CATEGORIES, DEFAULT_DECK, Deck
+from .options import LegDayOptions  # the one place the option values are defined
 
 
 @dataclass(frozen=True)
@@ -218,9 +220,6 @@ def score_tableaus(
     deck's card names ("Preacher Curl", "Protein Shake x2", "Zilch", ...); ``"Leg Day"``
     stands for any Leg Day design. Unknown names raise ``ValueError`` listing valid ones.
     """
-    from .rules import LegDayOptions  # the one place the option values are defined
-    from ...core import build_options
-
     build_options(
         LegDayOptions,
         "legday",
