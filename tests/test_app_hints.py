@@ -42,10 +42,20 @@ def test_gym_hint_follows_the_step_and_a_move_clears_it():
     assert app.hints.answer.value == ""
 
 
-def test_diet_hint_in_planning_and_play():
+def test_diet_why_in_planning_lists_discards_in_the_words_of_the_buttons():
+    import html
+
     app = DietApp(players=4, seed=2)
+    game, seat, view, legal = app.hints.ask()
+    assert view["phase"] == "planning"
+    result = hint(game, seat, view, legal)
+    words = {game.move_words(a, view) for a in legal}
+    labels = [label for label, _ in result.values]
+    assert set(labels) == words and "Keep my hand" in labels  # every choice, as its button names it
+    assert labels[0] == game.move_words(result.action, view)  # the hint's discard heads the list
+    assert dict(result.values)["Keep my hand"] == 0
     app.hints.why_button.click()
-    assert "Hint:</b>" in app.hints.answer.value
+    assert f"<li>{html.escape(labels[0])}: " in app.hints.answer.value
 
 
 @pytest.mark.parametrize("make", [lambda h: LegDayApp(hints=h), lambda h: GymApp(hints=h), lambda h: DietApp(hints=h)])
@@ -236,7 +246,7 @@ def test_hint_why_and_ask_search_name_moves_in_the_game_s_words(name):
         assert all(label in words for label, _ in search.values), search.values
         if search.values:
             assert search.values[0][0] == game.move_words(search.action, view)
-    assert moves_seen or name == "diet"  # Leg Day and GYM list their moves
+    assert moves_seen  # every game lists its moves
 
 
 def test_the_words_of_a_move_are_the_words_of_its_button():

@@ -60,7 +60,9 @@ def test_planning_marks_cards_and_discards_them():
     marked = app.hand_box.children[0]
     assert marked.description.startswith("Marked to discard\n") and "gd-marked" in marked._dom_classes
     assert "2 marked" in app.prompt.value
-    app.action_box.children[0].click()  # "Discard 2 and draw"
+    discard = app.action_box.children[0]
+    assert discard.description == app.game.move_words(Discard(tuple(hand[:2])))  # the words a hint uses
+    discard.click()
     assert app.out.outputs == ()
     assert html.escape(f"You discarded {', '.join(sorted(hand[:2]))} and drew 2.") in app.log_view.value
 

@@ -196,3 +196,16 @@ def test_every_app_has_an_app_notebook_and_the_readme_links_each():
     assert {p.stem for p in APPS} == {"legday", "gym", "diet", "odds", "design_lab"}
     for path in APPS:
         assert f"urlpath=voila/render/notebooks/apps/{path.name}" in readme, path.name
+
+
+#: The most characters a code line of a lesson may have: at 1024 px with JupyterLab's file
+#: browser open a code cell shows about 75 (tests/browser/test_lesson_width_browser.py
+#: measures it; scripts/wrap_code_lines.py wraps a lesson to it).
+LINE_LIMIT = 74
+
+
+@pytest.mark.parametrize("path", STUDENT + TEACHER, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_no_code_line_of_a_lesson_is_wider_than_a_cell_at_1024_px(path):
+    long = [(n, len(line), line) for n, cell in enumerate(cells(path)) if cell.cell_type == "code"
+            for line in cell.source.split("\n") if len(line) > LINE_LIMIT]
+    assert long == [], f"{len(long)} code lines over {LINE_LIMIT} characters (python scripts/wrap_code_lines.py): {long[:3]}"

@@ -648,10 +648,14 @@ class DietApp(common.AppBox):
             return
         buttons = []
         if view["phase"] == "planning":
+            marked = Discard(tuple(view["hand"][i] for i in self.selected if i < len(view["hand"])))
+            # The move's own words ("Discard Cake, Soda and draw"), as the hints name it.
             discard = widgets.Button(
-                description=f"Discard {len(self.selected)} and draw",
+                description=self.game.move_words(marked, view) if marked.cards else "Discard and draw",
+                tooltip="Discard the marked cards and draw as many" if marked.cards else "Click cards to mark them first",
                 button_style="primary",
                 disabled=not self.selected,
+                layout=widgets.Layout(width="auto", max_width="100%"),
             )
             discard.on_click(lambda _: self._safely(self._discard_selected, "Could not discard"))
             keep = widgets.Button(description="Keep my hand")

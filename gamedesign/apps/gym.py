@@ -78,6 +78,8 @@ CSS = """
 .gd-gym .gd-table-area { gap:8px; align-items:flex-start; flex:1 1 520px; min-width:0; max-width:100%; }
 .gd-gym .gd-table-area > * { margin:0; }
 .gd-gym .gd-play-area { flex:1 1 330px; min-width:0; max-width:100%; }
+.gd-gym .gd-table-area.gd-playing { max-width:min(740px, 100%); }
+.gd-gym .gd-table-area.gd-playing > .gd-play-area { max-width:min(520px, 100%); }
 .gd-gym .gd-strip { flex:0 0 310px; width:310px; max-width:100%; }
 .gd-gym .gd-strip .widget-dropdown { width:calc(100% - 4px) !important; max-width:calc(100% - 4px); }
 .gd-gym .gd-strip .widget-dropdown select { min-width:0; }
@@ -446,6 +448,10 @@ class GymApp:
         self.hints.clear(playing=view["phase"] != "over")
         # The Pick phase: the schedule beside the row; then the board first, the schedule after it.
         self.table_area.children = [self.schedule, self.play_area] if view["row"] else [self.play_area, self.schedule]
+        if view["row"]:
+            self.table_area.remove_class("gd-playing")
+        else:  # the board as wide as it is, the schedule and the controls close beside it
+            self.table_area.add_class("gd-playing")
         self._render_controls(view)
         self._draw_board(view)
 

@@ -125,3 +125,69 @@ def test_a_click_on_a_dimmed_diet_card_says_why_it_cannot_be_played(voila_app, o
     offline_page.screenshot("why")
     assert_no_emoji(page, "The Diet Game with a reason shown")
     assert offline_page.refused == []
+
+
+#: The Event Actions whose targets are chosen on GYM's board, as the Event Action menu names them.
+BOARD_ACTIONS = ("Lift", "Switch", "Swap", "Move")
+
+#: How an element is drawn: its border (a target's is dashed, a chosen one's solid with a ring).
+LOOK_JS = """(el) => { const s = getComputedStyle(el);
+  return {border: s.borderTopStyle, ring: s.boxShadow, disabled: el.disabled}; }"""
+
+
+def to_a_board_action(page, app, selector: str, limit: int = 120) -> str:
+    """Play GYM's guided turns until your Event Action step offers an Action whose targets
+    are on the board; choose it in the Event Action menu and return its name."""
+    header = app.locator(".gd-header")
+    for _ in range(limit):
+        menu = app.locator(".gd-controls select:visible").filter(has=page.locator("option", has_text="No action"))
+        if menu.count():
+            offered = [label for label in menu.locator("option").all_inner_texts() if label in BOARD_ACTIONS]
+            if offered:
+                menu.select_option(label=offered[0])
+                settle(page, selector)
+                return offered[0]
+        row = app.locator(".gd-row button:not([disabled])")
+        controls = app.locator(".gd-controls button.widget-button:visible")
+        if row.count():
+            button = row.first
+        elif controls.first.is_enabled():
+            button = controls.first
+        else:
+            button = controls.nth(1)
+        click_and_settle(page, selector, button)
+    raise AssertionError(f"GYM: no Event Action on the board after {limit} clicks: {header.inner_text()}")
+
+
+@pytest.mark.parametrize("width,height", [(1366, 768), (1024, 768)])
+def test_gym_event_action_targets_are_highlighted_on_the_board_and_take_the_click(voila_app, offline_page, width, height):
+    page, app = open_app(offline_page, voila_app, "gym.ipynb", ".gd-gym", width, height)
+    action = to_a_board_action(page, app, ".gd-gym")
+    app.locator(".gd-header").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    offline_page.screenshot(f"{width}-event-action")
+    for part in (".gd-header", ".gd-board", ".gd-controls"):  # the choice and where it lands, on one screen
+        assert_inside(on_screen(app.locator(part)), f"GYM's {part} during {action} at {width} x {height}")
+    targets = app.locator(".gd-board button.gd-target")
+    assert targets.count() >= 1, f"{action}: no target on the board"
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        assert_inside(on_screen(target), f"{action} target {target.inner_text()!r} at {width} x {height}")
+        look = target.evaluate(LOOK_JS)
+        assert not look["disabled"], f"{action} target {target.inner_text()!r} cannot be clicked"
+        # Highlighted beside the other Kids on the board: dashed, or solid with a ring once chosen.
+        assert look["border"] == "dashed" or (look["border"] == "solid" and look["ring"] != "none"), look
+    plain = app.locator(".gd-board .gd-boardcol > .widget-html").first
+    assert plain.evaluate(LOOK_JS)["border"] != "dashed"  # a cell that is no target is not highlighted
+    waiting = targets.filter(has_text="choose").filter(has_not_text="chosen")
+    pick = waiting.first if waiting.count() else targets.first
+    kid = pick.inner_text().split(" (")[0].removeprefix("Move ").split(" here")[0]
+    click_and_settle(page, ".gd-gym", pick)
+    choice = app.locator(".gd-controls select:visible").nth(1)
+    assert kid in choice.evaluate("(el) => el.options[el.selectedIndex].text"), "the board's click is not the Choice"
+    chosen = app.locator(".gd-board button.gd-target.gd-best")
+    expect(chosen.filter(has_text=kid)).to_have_count(1)  # the board shows the choice
+    click_and_settle(page, ".gd-gym", app.locator(".gd-controls button.widget-button", has_text="Do it"))
+    expect(app.locator(".gd-msg").first).to_contain_text(f"You played: {action}")
+    expect(app.locator(".gd-msg").first).to_contain_text(kid)
+    assert offline_page.refused == []

@@ -81,17 +81,46 @@ class GreedyDietBot(Bot):
     def hint(self, observation: dict, legal_actions) -> tuple:
         """The move this bot would play, why in a sentence (:data:`HINT_REASONS`, by step) and
         the values it compared: for the apps' hints."""
+        legal_actions = list(legal_actions)
         action = self.act(observation, legal_actions)
         words = self.game.move_words
-        values = [
-            (str(what) if isinstance(what, str) else words(what, observation), round(value, 2))
-            for what, value in self.explain(observation, legal_actions)
-        ]
-        if observation["phase"] == "planning":
-            reason = f"discard the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE})"
+        if observation["phase"] == "planning":  # every discard, named as its button is
+            pairs = self.discard_values(observation["hand"], legal_actions)
+            worth = sorted(self.card_values(observation["hand"]), key=lambda pair: pair[1])
+            below = [f"{name} {value:g}" for name, value in worth if value < FRESH_CARD_VALUE]
+            reason = (f"swap the cards worth less than a fresh card from the deck ({FRESH_CARD_VALUE}), worst first, "
+                      f"up to {self.game.deck.planning_discards} ({', '.join(below) if below else 'none is'}). "
+                      "Values: a fresh card's worth less each swapped card's worth, added up")
         else:
+            pairs = self.explain(observation, legal_actions)
+            if observation["step"] in ("own", "neighbour", "willpower") and pairs:
+                # The button that plays no card loses, adds or cancels nothing.
+                pairs = pairs + [(a, 0) for a in legal_actions if isinstance(a, (Pass, Skip))]
             reason = HINT_REASONS.get(observation["step"], "the best move now")
+        values = [(str(what) if isinstance(what, str) else words(what, observation), round(value, 2)) for what, value in pairs]
+        values.sort(key=lambda pair: -pair[1])
         return action, f"{words(action, observation)}: {reason}.", values
+
+    def discard_values(self, hand, legal_actions) -> list:
+        """Each legal Planning move (a :class:`Discard`, "Keep my hand" among them) and how
+        much it improves the hand on the scale of :meth:`card_values`: a fresh card's worth
+        (:data:`FRESH_CARD_VALUE`) less the worth of each card swapped for one (a second
+        copy of a card is the one discarded, as it is worth less). Best first; the bot's
+        own discard is one of the best."""
+        worth: dict = {}
+        for name, value in self.card_values(hand):
+            worth.setdefault(name, []).append(value)
+        for values in worth.values():
+            values.sort()
+        pairs = []
+        for action in legal_actions:
+            if not isinstance(action, Discard):
+                continue
+            gain = 0.0
+            for name, count in Counter(action.cards).items():
+                gain += sum(FRESH_CARD_VALUE - value for value in worth[name][:count])
+            pairs.append((action, gain))
+        return sorted(pairs, key=lambda pair: -pair[1])
 
     def explain(self, observation: dict, legal_actions) -> list:
         """What the bot compares for this decision, as ``(choice, value)`` pairs, largest
