@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The teacher copies (the student copies hold the same code lines, fewer of them).
 LESSONS = sorted(p.name for p in (ROOT / "notebooks" / "solutions").glob("*.ipynb"))
 #: Lessons another change is rewrapping; their width is checked once it lands.
-NOT_YET = ("05_design_lab.ipynb", "05b_what_if.ipynb")
+NOT_YET = ()
 
 #: Every code cell whose lines are wider than the editor shows, and every chart or image
 #: that reaches past the right edge of its cell's output area (a student scrolls sideways
