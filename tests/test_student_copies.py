@@ -182,10 +182,10 @@ def cell_of(notebook, start: str):
 
 #: Outputs a teacher found stored under a prediction (notebook, the start of a line of the
 #: cell), and outputs that answer nothing and stay (a cell above the first question, the slide).
-ANSWERS = [("03b_race.ipynb", "targeting = pd.concat([concepts.leader_targeting("),
+ANSWERS = [("03b_race.ipynb", "targeting = pd.concat("),
            ("08_your_own_game.ipynb", 'records = lab.record_games(game, "greedy"'),
            ("07_bots.ipynb", "measured = ladder.read_ladder()"),
-           ("07_bots.ipynb", "matrices = pd.concat([ladder.read_matrix(")]
+           ("07_bots.ipynb", "matrices = pd.concat(")]
 KEPT = [("03b_race.ipynb", "diet_charts.game_length(greedy)"),
         ("08_your_own_game.ipynb", "lab_charts.differences_chart("),
         ("01_legday.ipynb", "charts.score_distribution(df)"),
