@@ -515,7 +515,8 @@ def _chooser(state, seat: int, bot, act, look: bool):
                 raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
 
         # What choose does, for a state that plays on by itself and may draw directly:
-        # the pick is ``legal[choose.draw(len(legal))]``.
+        # the pick is ``legal[choose.draw(len(legal))]``, ``draw`` the ``_randbelow`` of
+        # the bot's random.Random (play_game gives a RandomBot that only with one).
         choose.draw = act
 
     else:

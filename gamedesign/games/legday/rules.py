@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import random
 
-from ...core import Game, Result, State, brief, check_seed, option, rng_to_json, seeded_random, shuffle
+from ...core import _DRAWS, Game, Result, State, brief, check_seed, option, rng_to_json, seeded_random, shuffle
 from . import labels as words, text as views
 from .cards import CATEGORIES, Deck, load_deck
 from .scoring import ScoreReport, card_facts, score_facts, score_tableaus, squat_count
@@ -392,11 +392,23 @@ class LegDayState(State):
         weeks = self.game.deck.weeks
         picks_of = self._picks_of
         draws = [getattr(choose, "draw", None) for choose in choosers]
-        if None not in draws:  # every seat picks at random: its pick is legal[draw(len(legal))]
+        if None not in draws and self.game.deck.hand_size <= len(_DRAWS):
+            # Every seat picks at random: legal[draw(len(legal))], draw being a
+            # random.Random's _randbelow, whose draws of getrandbits are made here.
+            bits = [draw.__self__.getrandbits for draw in draws]
+            table = _DRAWS
             while self.week <= weeks:
                 pending = self.pending
-                chosen = [(seat, (legal := picks_of(seat))[draws[seat](len(legal))])
-                          for seat, pick in enumerate(pending) if pick is None]
+                chosen = []
+                for seat, pick in enumerate(pending):
+                    if pick is None:
+                        legal = picks_of(seat)
+                        n, k = table[len(legal) - 1]
+                        draw = bits[seat]
+                        j = draw(k)
+                        while j >= n:
+                            j = draw(k)
+                        chosen.append((seat, legal[j]))
                 for seat, action in chosen:
                     pending[seat] = action.card
                 self._end_day()
@@ -688,7 +700,8 @@ class LegDayState(State):
         squats = self.game._squats
         winners = self.report().winners
         self.squats = [
-            None if seat in winners else {"card": (card := self.rng.choice(deck)), "squats": squats[card]}
+            # deck[_randbelow(len(deck))] is what rng.choice(deck) draws, one call shorter
+            None if seat in winners else {"card": (card := deck[self.rng._randbelow(len(deck))]), "squats": squats[card]}
             for seat in range(self.game.num_players)
         ]
 
