@@ -10,20 +10,30 @@ median and the largest time per decision (wall clock, and the median CPU time of
 process, which a busy machine changes less) and the median number of playouts. With the
 named strength's settings (``gamedesign.search.settings``: a fixed number of playouts
 per game, with a time cap of 45 ms for ``search``) it is what those playouts cost here,
-or the cap; with ``--iterations`` it is what that many playouts cost on this machine. Not a test:
+or the cap; with ``--iterations`` it is what that many playouts cost on this machine. The
+first line gives the load average and the yardstick (``benchmarks/yardstick.py``) timed in
+this process before the decisions, the last column each game's median decision as a
+multiple of one yardstick game. Not a test:
 figures depend on the machine (see ``benchmarks/RESULTS.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-import gamedesign
-from gamedesign.bots import make_bot
-from gamedesign.search import SearchBot
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # yardstick.py, beside this script
+
+import yardstick  # noqa: E402
+
+import gamedesign  # noqa: E402
+from gamedesign.bots import make_bot  # noqa: E402
+from gamedesign.search import SearchBot  # noqa: E402
 
 
 def decisions(game, count: int, rng: random.Random):
@@ -56,7 +66,10 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="game names (default: all three)")
     parser.add_argument("--strength", default="search", choices=("search", "expert"), help="the named strength timed")
     args = parser.parse_args()
-    print(f"{'game':<8} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'playouts':>9}")
+    stick = yardstick.seconds_per_game(1000)
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; yardstick {stick * 1e6:.0f} us a game")
+    print(f"{'game':<8} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'playouts':>9} {'x yardstick':>12}")
     for name in args.only or ("legday", "gym", "diet"):
         game = gamedesign.load(name)
         times, cpu, playouts = [], [], []
@@ -74,7 +87,7 @@ def main() -> None:
         print(
             f"{name:<8} {1e3 * statistics.median(times):>10.1f} {1e3 * max(times):>8.1f} "
             f"{1e3 * statistics.median(cpu):>7.1f} "
-            f"{statistics.median(playouts):>9.0f}"
+            f"{statistics.median(playouts):>9.0f} {statistics.median(times) / stick:>11,.0f}x"
         )
 
 

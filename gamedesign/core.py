@@ -193,6 +193,43 @@ def rng_from_json(data: list) -> random.Random:
     return rng
 
 
+_new_random, _seed_random = random.Random.__new__, random.Random.__mro__[1].seed  # the C generator's own seeding
+
+
+def seeded_random(seed) -> random.Random:
+    """``random.Random(seed)``: the very same generator, made a little faster for a whole
+    number (without the two Python calls ``Random.__init__`` and ``Random.seed`` make on
+    their way to the C generator's seeding)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
+#: ``(i + 1, its bit length)`` for every position ``i`` of a list :func:`shuffle` shuffles.
+_DRAWS = [(i + 1, (i + 1).bit_length()) for i in range(1024)]
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle ``items`` in place into exactly the order ``rng.shuffle(items)`` gives, and
+    leave ``rng`` exactly where that leaves it, in about half the time: the same
+    Fisher-Yates walk and the same draws of ``getrandbits``, without a Python call a card.
+    A generator of a class of its own (or a list longer than 1,024) is shuffled by its
+    own ``shuffle``."""
+    if type(rng) is not random.Random or len(items) > len(_DRAWS):
+        rng.shuffle(items)
+        return
+    draws, getrandbits = _DRAWS, rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n, k = draws[i]
+        j = getrandbits(k)
+        while j >= n:  # random.Random._randbelow: draw again until below n
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def check_seed(seed) -> int:
     """Accept ``None`` (fresh seed) or a non-negative int; refuse anything else clearly."""
     if seed is None:
@@ -727,7 +764,7 @@ class Bot:
         """Start a new game in seat ``player`` with a fresh seeded generator."""
         self.game = game
         self.player = player
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
 
     def act(self, observation: dict, legal_actions: Sequence):
         """Choose one of ``legal_actions`` from what ``observation`` shows."""

@@ -514,6 +514,11 @@ def _chooser(state, seat: int, bot, act, look: bool):
             except Exception as err:  # pragma: no cover - a mover always has a move
                 raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
 
+        # What choose does, for a state that plays on by itself and may draw directly:
+        # the pick is ``legal[choose.draw(len(legal))]``, ``draw`` the ``_randbelow`` of
+        # the bot's random.Random (play_game gives a RandomBot that only with one).
+        choose.draw = act
+
     else:
 
         def choose(legal):
@@ -969,6 +974,14 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int, max_moves: int
     return {"rows": rows, "columns": columns}
 
 
+#: The types of a value :func:`_game_columns` puts in a column as it is (besides ``None``),
+#: tried first by exact type; a subclass of one of them is found by ``isinstance``.
+_PLAIN = (int, float, str, bool)
+_PLAIN_TYPES = frozenset(_PLAIN + (type(None),))
+#: A breakdown's category -> its column's name (``"points_" + category``), as met.
+_POINT_COLUMNS: dict = {}
+
+
 def _game_columns(result, index: int, labels, n: int) -> dict:
     """One game's table rows, column by column (a list of ``n`` values, one a seat)."""
     seats = range(n)
@@ -980,24 +993,38 @@ def _game_columns(result, index: int, labels, n: int) -> dict:
         "game": [index] * n,
         "seat": list(seats),
         "bot": [labels[seat] for seat in seats],
-        "score": [scores[seat] for seat in seats],
+        "score": list(scores) if len(scores) == n else [scores[seat] for seat in seats],
     }
     if result.breakdown:
         breakdowns = [result.breakdown[seat] for seat in seats]
-        for category in _categories(result):
-            columns[f"points_{category}"] = [None if b is None else b[category] for b in breakdowns]
-    columns["eliminated"] = [seat in eliminated for seat in seats]
+        categories = _categories(result)
+        if categories:
+            # Every seat's points in the categories' order (None for a seat with no
+            # breakdown), turned into one column a category.
+            blank = (None,) * len(categories)
+            rows = [blank if b is None else tuple([b[category] for category in categories]) for b in breakdowns]
+            named = _POINT_COLUMNS
+            for category, values in zip(categories, zip(*rows)):
+                column = named.get(category)
+                if column is None:
+                    column = named[category] = f"points_{category}"
+                columns[column] = list(values)
+    if eliminated:
+        columns["eliminated"] = [seat in eliminated for seat in seats]
+    else:
+        columns["eliminated"] = [False] * n
     columns["won"] = [seat in winners for seat in seats]
     columns["draw"] = [not winners] * n
     for key, value in details.items():
         if key == "eliminated":
             continue
-        if isinstance(value, (int, float, str, bool)):
+        if isinstance(value, _PLAIN):
             columns[key] = [value] * n
-        elif isinstance(value, (list, tuple)) and len(value) == n and all(
-            v is None or isinstance(v, (int, float, str, bool)) for v in value
+        elif isinstance(value, (list, tuple)) and len(value) == n and (
+            _PLAIN_TYPES.issuperset(map(type, value))
+            or all(v is None or isinstance(v, _PLAIN) for v in value)
         ):
-            columns[key] = [value[seat] for seat in seats]
+            columns[key] = list(value)
     return columns
 
 

@@ -158,3 +158,16 @@ def test_lab_standings_counted_on_equal_scoring_every_day():
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
             want = tuple(game.score_tableaus(state.tableaus).collection_points)
             assert standing(state) == want == _legday_standing(state)
+
+
+def test_the_quick_shuffle_and_seeding_are_the_generators_own():
+    from gamedesign.core import seeded_random, shuffle
+
+    for seed in (0, 7, 2**32 - 1, 2**40 + 3, -12):
+        assert seeded_random(seed).getstate() == random.Random(seed).getstate()
+        for size in (0, 1, 2, 108, 109, 500):
+            mine, theirs = seeded_random(seed), random.Random(seed)
+            cards, want = list(range(size)), list(range(size))
+            shuffle(mine, cards)
+            theirs.shuffle(want)
+            assert cards == want and mine.getstate() == theirs.getstate()  # and the stream goes on the same

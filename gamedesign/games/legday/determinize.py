@@ -37,6 +37,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ...core import shuffle
+
 
 def _take(counter: Counter, cards, what: str) -> None:
     """Remove ``cards`` from ``counter``; an observation that does not add up is an error."""
@@ -94,7 +96,7 @@ def sample_state(game, observation: dict, rng: random.Random):
         for picks, end in week:
             _take(unknown, [c for c in picks + end if isinstance(c, str)], "where this player saw it")
     cards = list(unknown.elements())
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     if len(cards) != holes + observation["pile_size"]:
         raise ValueError("this observation does not add up: hand, pile and table sizes disagree with the deck")
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import random
 
-from ...core import Game, Result, State, brief, check_seed, rng_to_json
+from ...core import _DRAWS, Game, Result, State, brief, check_seed, rng_to_json, seeded_random, shuffle
 from . import labels as words, text as views
 from .cards import CATEGORIES, Deck, load_deck
 from .options import LegDayOptions
@@ -268,10 +268,10 @@ class LegDayState(State):
     def __init__(self, game: LegDayGame, seed: int):
         self.game = game
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
         n = game.num_players
         self.pile = list(game._full_deck)
-        self.rng.shuffle(self.pile)
+        shuffle(self.rng, self.pile)  # as self.rng.shuffle(self.pile) does, in half the time
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.tableaus: list[list[tuple[str, bool]]] = [[] for _ in range(n)]
         self.week, self.day = 1, 1
@@ -335,9 +335,33 @@ class LegDayState(State):
     def _play_out(self, choosers) -> None:
         """Play to the end, ``choosers[seat](legal)`` giving each mover's pick: one of
         the very picks of ``legal`` (the state's own list, not to be changed). As
-        ``play_game`` plays, day by day: every mover chooses before any pick is made."""
+        ``play_game`` plays, day by day: every mover chooses before any pick is made.
+        A chooser with a ``draw`` (a random bot's) picks ``legal[draw(len(legal))]``:
+        when every seat's has one, that is asked for directly."""
         weeks = self.game.deck.weeks
         picks_of = self._picks_of
+        draws = [getattr(choose, "draw", None) for choose in choosers]
+        if None not in draws and self.game.deck.hand_size <= len(_DRAWS):
+            # Every seat picks at random: legal[draw(len(legal))], draw being a
+            # random.Random's _randbelow, whose draws of getrandbits are made here.
+            bits = [draw.__self__.getrandbits for draw in draws]
+            table = _DRAWS
+            while self.week <= weeks:
+                pending = self.pending
+                chosen = []
+                for seat, pick in enumerate(pending):
+                    if pick is None:
+                        legal = picks_of(seat)
+                        n, k = table[len(legal) - 1]
+                        draw = bits[seat]
+                        j = draw(k)
+                        while j >= n:
+                            j = draw(k)
+                        chosen.append((seat, legal[j]))
+                for seat, action in chosen:
+                    pending[seat] = action.card
+                self._end_day()
+            return
         while self.week <= weeks:
             pending = self.pending
             chosen = [(seat, choosers[seat](picks_of(seat))) for seat, pick in enumerate(pending) if pick is None]
@@ -623,7 +647,8 @@ class LegDayState(State):
         squats = self.game._squats
         winners = self.report().winners
         self.squats = [
-            None if seat in winners else {"card": (card := self.rng.choice(deck)), "squats": squats[card]}
+            # deck[_randbelow(len(deck))] is what rng.choice(deck) draws, one call shorter
+            None if seat in winners else {"card": (card := deck[self.rng._randbelow(len(deck))]), "squats": squats[card]}
             for seat in range(self.game.num_players)
         ]
 
