@@ -525,6 +525,12 @@ TALLIES = (
     ("Excitement", "a stroke for a cheer, a groan or a laugh"),
 )
 
+#: The rows of :data:`TALLIES` written as initials, not strokes.
+INITIALS = ("Who led", "Take-that targets")
+
+#: What each player rates after the game, circling 1 (not at all) to 5 (very).
+RATINGS = ("Fun", "Fair", "Clear rules", "Length right")
+
 #: Questions for the players after the game: (question, a hint for the observer).
 QUESTIONS = (
     ("What was fun?", "When did you enjoy the game most? Which decision did you like making?"),
@@ -597,7 +603,7 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
         f'<div class="blank"></div>'
         f'<p class="source">{_e(printout.title)} - observation sheet, page 1 of 2</p></div></section>'
     )
-    scale = "<td>1 2 3 4 5</td>" * 4
+    scale = "<td>1 2 3 4 5</td>" * len(RATINGS)
     ratings = "".join(f"<tr><td>{seat}</td><td></td>{scale}</tr>" for seat in range(game.num_players))
     questions = "".join(
         f'<div class="question"><b>{_e(q)}</b><p class="hint">{_e(h)}</p><div class="space"></div></div>'
@@ -608,8 +614,8 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
         f'<p class="sub">Ask each question to the whole table; write down what they say, not what you think. '
         f"Then the ratings, one row per player (circle one number: 1 = not at all, 5 = very).</p>"
         f'<table class="players scale"><colgroup><col style="width:12mm"><col style="width:40mm"><col><col><col><col>'
-        f'</colgroup><thead><tr><th>Seat</th><th>Name</th><th>Fun</th><th>Fair</th>'
-        f"<th>Clear rules</th><th>Length right</th></tr></thead><tbody>{ratings}</tbody></table>"
+        f'</colgroup><thead><tr><th>Seat</th><th>Name</th>{"".join(f"<th>{_e(r)}</th>" for r in RATINGS)}'
+        f"</tr></thead><tbody>{ratings}</tbody></table>"
         f"<h2>Questions</h2>{questions}"
         f'<h2>The observer\'s note: the one moment to show the class</h2><div class="blank"></div>'
         f'<div class="blank"></div>'
