@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--what",
         choices=tuple(printables.KINDS),
         default="pack",
-        help="pack: the rules sheet and every card (default); cards; rules; observation: an observation sheet",
+        help="pack: the rules sheet and every card (default); cards; rules; observation: an observation sheet; "
+        "results: the results sheet a paper playtest is typed in from",
     )
     paper.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
     source = paper.add_mutually_exclusive_group()
@@ -344,7 +345,7 @@ def _print(parser, args, out) -> int:
     except ValueError as err:
         parser.error(str(err))
     pages = page.count('<section class="page')
-    held = "an observation sheet" if args.what == "observation" else (
+    held = "an observation sheet" if args.what == "observation" else "a results sheet" if args.what == "results" else (
         f"{printout.card_count} cards" if args.what == "cards" else "the rules sheet" if args.what == "rules"
         else f"the rules sheet and {printout.card_count} cards" if printout.card_count
         else f"the rules sheet and an observation sheet, and no cards ({printout.title} has none to print)"

@@ -273,6 +273,11 @@ def games(logs) -> pd.DataFrame:
         measured.loc[on_paper.values, "length"] = [math.nan if n is None else float(n)
                                                     for n, here in zip(lengths, paper) if here]
         info.loc[on_paper.values, "early leader won"] = math.nan
+        # A score nobody wrote down leaves the measures that need every score empty.
+        gaps = pd.Series([here and any(v is None for v in (log.scores or ())) for log, here in zip(logs, paper)],
+                         index=measured.index)
+        measured.loc[gaps.values, "mean score"] = math.nan
+        info.loc[gaps.values, "final margin"] = math.nan
         sheet = _paper_columns(logs)
         info = info.join(sheet)
     order = [c for c in measured.columns if c not in info.columns]
