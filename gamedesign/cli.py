@@ -476,7 +476,43 @@ def _play(parser, game, args, ask, out) -> int:
         say(line)
     if not result.winners:
         say("  Nobody won.")
+    if _is_terminal(out):  # a person at a keyboard: scripted input and logs are not asked
+        seated = [{"person": names[seat] if people else "You"} if seat in seats else {"bot": others[seat]}
+                  for seat in range(n)]
+        offer_review(game, seated, state.seed, watcher.moves, seats, names, ask, say, out)
     return 0
+
+
+def offer_review(game, seated, seed, moves, seats, names, ask, say, out=None) -> None:
+    """After a game in the terminal: "How did I play?" for each person who asks (their
+    name, or r with one person), until an empty answer, the end of the input or Ctrl-C."""
+    from .lab.review import review
+
+    prompt = ("Type r and Enter for 'How did I play?' (Enter alone ends): " if len(seats) == 1 else
+              f"Type your name ({', '.join(names[s] for s in seats)}) for 'How did I play?' (Enter alone ends): ")
+    try:
+        log = playtest.in_memory(game, seated, seed, moves, played_in="terminal")
+        while True:
+            answer = ask(prompt).strip()
+            if not answer:
+                return
+            wanted = [s for s in seats if len(seats) == 1 and answer.lower() in ("r", "review", "y", "yes")
+                      or names[s].casefold() == answer.casefold()]
+            if not wanted:
+                say(f"{brief(answer)} is not one of the people here: {', '.join(names[s] for s in seats)}.")
+                continue
+            seat = wanted[0]
+            shown = list(names)
+            shown[seat] = "you"
+            result = review(log, seat=seat, names=shown,
+                            progress=lambda done, total: print(f"\rValuing your decisions: {done} of {total}",
+                                                               end="", flush=True, file=out))
+            print("\r" + " " * 50 + "\r", end="", file=out)
+            for line in result.lines():
+                for part in terminal.wrap(line) if line else [""]:
+                    say(part)
+    except (EOFError, KeyboardInterrupt):
+        return
 
 
 def _is_terminal(out) -> bool:
@@ -521,6 +557,7 @@ class _Watcher:
         self.tables, self.log, self.say = tables, log, say
         self.mark = time.perf_counter()
         self.told = log is None or log.problem is not None
+        self.moves: list = []  # (seat, legal, action, seconds): the game for "How did I play?"
 
     def chose(self, seat, legal, action) -> None:
         for table in self.tables.values():
@@ -528,6 +565,7 @@ class _Watcher:
         now = time.perf_counter()
         seconds = self.tables[seat].thinking if seat in self.tables else now - self.mark
         self.mark = now
+        self.moves.append((seat, list(legal), action, seconds))
         if self.log is not None:
             self.log.decision(seat, legal, action, seconds)
             self.tell()
