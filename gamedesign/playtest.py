@@ -29,7 +29,8 @@ sync syncs, and so does the end of the game. The file holds:
 
 A **paper** playtest (``"source": "paper"``, written by :func:`write_paper` from the paper
 form, :mod:`gamedesign.apps.paper`) has no moves: its header's ``seed`` is ``null`` and its
-``paper`` object holds what the observer wrote down (date, observer, playtest number, length,
+``paper`` object (which only such a log has; a log of source ``"paper"`` without it holds a
+seed and moves and replays as any other) holds what the observer wrote down (date, observer, playtest number, length,
 the tally totals, the initials rows, each seat's ratings, notes); then the result line,
 whose scores may hold ``null`` for a score nobody wrote down. :func:`load` checks it field by
 field instead of replaying it; its ``state`` is ``None`` (``built`` is the game).
@@ -631,9 +632,12 @@ def _read_header(data: dict):
     if version != FORMAT_VERSION or type(version) is not int:
         raise PlaytestError(f"format version {brief(version)} is unknown; this gamedesign reads version {FORMAT_VERSION}")
     _check_keys(data, _HEADER_KEYS, "the header", optional=("note", "paper"))
-    on_paper = data["source"] == "paper"
-    if on_paper != ("paper" in data):
-        raise PlaytestError("a paper playtest's header (source 'paper') has a 'paper' object, and no other header has one")
+    # A header with a paper sheet is a game typed in from paper (no seed, no moves); an older
+    # log whose source is "paper" with a seed and moves replays like any other.
+    on_paper = "paper" in data
+    if on_paper and data["source"] != "paper":
+        raise PlaytestError(f"the header has a paper sheet but its source is {brief(data['source'])}; a paper sheet "
+                            "belongs to a log of source 'paper'")
     name = data["game"]
     if not isinstance(name, str) or name not in GAMES:
         raise PlaytestError(f"unknown game {brief(name)}; known: {', '.join(GAMES)} (register your own game first)")

@@ -75,7 +75,7 @@ def read_form(name: str, players, options: dict, seats: list[dict], sheet: dict)
         raise FormError(problems)
     if count not in allowed:
         shown = (f"{allowed[0]} to {allowed[-1]}" if list(allowed) == list(range(allowed[0], allowed[-1] + 1))
-                 else ", ".join(map(str, allowed)))
+                 else ", ".join(map(str, allowed[:-1])) + " or " + str(allowed[-1]))
         raise FormError([f"Players: {cls.title} is played by {shown} players, not {count}"])
     try:
         game = load(name, players=count, **(options or {}))

@@ -348,7 +348,10 @@ def _decide(log, index: int, estimates: bool, iterations: int, seed: int, seats=
     round_legal: dict = {}
     round_views: dict = {}
     pending: list = []
-    greedy = make_bot("greedy", game)
+    try:
+        greedy = make_bot("greedy", game)
+    except ValueError:  # a game of your own with no greedy bot: its columns stay empty
+        greedy = None
     for number, decision in enumerate(log.decisions):
         if not round_legal:
             movers = state.to_move()
@@ -361,13 +364,14 @@ def _decide(log, index: int, estimates: bool, iterations: int, seed: int, seats=
         if seat in wanted:
             view = round_views[seat]
             rng = random.Random(f"{seed}:{log.seed}:{number}")
-            tied = _greedy_moves(greedy, game, seat, view, legal, rng)
+            tied = _greedy_moves(greedy, game, seat, view, legal, rng) if greedy is not None else []
             row = {
                 "playtest": index, "file": None if log.source is None else log.source.name, "game": log.game,
                 "person": log.seats[seat]["person"], "seat": seat, "decision": number,
                 "seconds": decision.seconds, "choices": len(legal), "real choice": len(legal) > 1,
-                "choice": decision.choice, "greedy choice": tied[0], "greedy moves": len(tied),
-                "picked the greedy move": float(decision.choice in tied),
+                "choice": decision.choice, "greedy choice": tied[0] if tied else None,
+                "greedy moves": len(tied) if tied else math.nan,
+                "picked the greedy move": float(decision.choice in tied) if tied else math.nan,
             }
             if estimates:
                 row.update(_estimate(game, seat, view, legal, decision.choice, rng.getrandbits(32), iterations))

@@ -285,6 +285,7 @@ class Review:
     worst: object
     lead: list
     result: str
+    note: str = ""
 
     def lines(self) -> list[str]:
         """The whole review as sentences, a line each."""
@@ -293,17 +294,21 @@ class Review:
         agreed = int(real["picked the bot's move"].sum()) if len(real) else 0
         who = "" if self.name.casefold() == "you" else f", {self.name}"
         out = [f"How did you play{who}? {self.title}. {self.result}",
-               f"{len(rows)} decisions, {len(real)} with a real choice (two moves or more). The strongest bot "
-               f"would have made the same move at {agreed} of those {len(real)}.",
+               f"{len(rows)} decisions, {len(real)} with a real choice (two moves or more)." + (
+                   "" if self.note else f" The strongest bot would have made the same move at {agreed} of those "
+                                        f"{len(real)}."),
                "The bot's score for a move runs from 0 to 100: how well it did for you in the bot's practice games "
                "from that moment (half for winning, a quarter for the players you beat, a quarter for the margin). "
                "One move's score is rough; the pattern over many tells more."]
+        if self.note:
+            out[2] = self.note
         out.append("")
         if len(self.worst):
             out.append(f"The {len(self.worst)} decision{'s' if len(self.worst) != 1 else ''} that cost the most:")
             out += [f"  {k}. {row['said']}" for k, (_, row) in enumerate(self.worst.iterrows(), 1)]
         else:
-            out.append("No decision cost anything on the bot's scale: well played.")
+            out.append("No decision was scored: nothing to compare." if self.note else
+                       "No decision cost anything on the bot's scale: well played.")
         out.append("")
         out.append("When the lead changed:" if self.lead else "The lead never changed hands.")
         out += [f"  {line}" for line in self.lead]
@@ -335,6 +340,8 @@ def _said(row, when: str, game, views) -> str:
     if not row["real choice"]:
         return f"{when}: {mine} (the only move allowed)."
     lost = row["value lost"]
+    if row["bot choice"] is None:
+        return f"{when}: {mine}."
     if not math.isnan(lost) and lost <= 0:
         return f"{when}: {mine}. The bot's pick too (score {_score(row['value of choice'])})."
     if row["choice"] == row["bot choice"]:
@@ -401,7 +408,15 @@ def review(log, seat: int | None = None, iterations: int | None = None, seed: in
                          f"{', '.join(map(str, people)) or 'none'}")
     game = log.built
     budget = search_budget(game) if iterations is None else iterations
-    rows = pd.DataFrame(_decide(log, 0, True, budget, seed, seats={seat}, progress=progress))
+    note = ""
+    try:
+        rows = pd.DataFrame(_decide(log, 0, True, budget, seed, seats={seat}, progress=progress))
+    except NotImplementedError as err:  # a game of your own the search bot cannot look into yet
+        note = f"The strongest bot cannot score moves in this game yet ({err}): your decisions are listed unscored."
+        rows = pd.DataFrame(_decide(log, 0, False, budget, seed, seats={seat}, progress=progress))
+        for column in ("value of choice", "best value", "value lost", "picked the bot's move"):
+            rows[column] = math.nan
+        rows["bot choice"] = None
     names = list(names) if names is not None else seat_names(log, you=seat)
     steps = replay(log, seat=seat, names=names).steps
     step_of = {n: step for step in steps for n in step.decisions}
@@ -426,7 +441,7 @@ def review(log, seat: int | None = None, iterations: int | None = None, seed: in
     else:
         result = "The game did not finish."
     return Review(seat, log.seats[seat]["person"], log.title, rows, worst,
-                  _lead_lines(log, names, steps), result)
+                  _lead_lines(log, names, steps), result, note)
 
 
 __all__ = ["NoReplay", "Replay", "Review", "Step", "WORST", "replay", "review", "seat_names"]
