@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--what",
         choices=tuple(printables.KINDS),
         default="pack",
-        help="pack: the rules sheet and every card (default); cards; rules; observation: an observation sheet",
+        help="pack: the rules sheet and every card (default); cards; rules; observation: an observation sheet; "
+        "results: the results sheet a paper playtest is typed in from",
     )
     paper.add_argument("--players", type=_between(1, 99), default=None, help="number of players (default: the game's usual)")
     source = paper.add_mutually_exclusive_group()
@@ -344,7 +345,7 @@ def _print(parser, args, out) -> int:
     except ValueError as err:
         parser.error(str(err))
     pages = page.count('<section class="page')
-    held = "an observation sheet" if args.what == "observation" else (
+    held = "an observation sheet" if args.what == "observation" else "a results sheet" if args.what == "results" else (
         f"{printout.card_count} cards" if args.what == "cards" else "the rules sheet" if args.what == "rules"
         else f"the rules sheet and {printout.card_count} cards" if printout.card_count
         else f"the rules sheet and an observation sheet, and no cards ({printout.title} has none to print)"
@@ -475,7 +476,43 @@ def _play(parser, game, args, ask, out) -> int:
         say(line)
     if not result.winners:
         say("  Nobody won.")
+    if _is_terminal(out):  # a person at a keyboard: scripted input and logs are not asked
+        seated = [{"person": names[seat] if people else "You"} if seat in seats else {"bot": others[seat]}
+                  for seat in range(n)]
+        offer_review(game, seated, state.seed, watcher.moves, seats, names, ask, say, out)
     return 0
+
+
+def offer_review(game, seated, seed, moves, seats, names, ask, say, out=None) -> None:
+    """After a game in the terminal: "How did I play?" for each person who asks (their
+    name, or r with one person), until an empty answer, the end of the input or Ctrl-C."""
+    from .lab.review import review
+
+    prompt = ("Type r and Enter for 'How did I play?' (Enter alone ends): " if len(seats) == 1 else
+              f"Type your name ({', '.join(names[s] for s in seats)}) for 'How did I play?' (Enter alone ends): ")
+    try:
+        log = playtest.in_memory(game, seated, seed, moves, played_in="terminal")
+        while True:
+            answer = ask(prompt).strip()
+            if not answer:
+                return
+            wanted = [s for s in seats if len(seats) == 1 and answer.lower() in ("r", "review", "y", "yes")
+                      or names[s].casefold() == answer.casefold()]
+            if not wanted:
+                say(f"{brief(answer)} is not one of the people here: {', '.join(names[s] for s in seats)}.")
+                continue
+            seat = wanted[0]
+            shown = list(names)
+            shown[seat] = "you"
+            result = review(log, seat=seat, names=shown,
+                            progress=lambda done, total: print(f"\rValuing your decisions: {done} of {total}",
+                                                               end="", flush=True, file=out))
+            print("\r" + " " * 50 + "\r", end="", file=out)
+            for line in result.lines():
+                for part in terminal.wrap(line) if line else [""]:
+                    say(part)
+    except (EOFError, KeyboardInterrupt):
+        return
 
 
 def _is_terminal(out) -> bool:
@@ -520,6 +557,7 @@ class _Watcher:
         self.tables, self.log, self.say = tables, log, say
         self.mark = time.perf_counter()
         self.told = log is None or log.problem is not None
+        self.moves: list = []  # (seat, legal, action, seconds): the game for "How did I play?"
 
     def chose(self, seat, legal, action) -> None:
         for table in self.tables.values():
@@ -527,6 +565,7 @@ class _Watcher:
         now = time.perf_counter()
         seconds = self.tables[seat].thinking if seat in self.tables else now - self.mark
         self.mark = now
+        self.moves.append((seat, list(legal), action, seconds))
         if self.log is not None:
             self.log.decision(seat, legal, action, seconds)
             self.tell()

@@ -27,6 +27,14 @@ sync syncs, and so does the end of the game. The file holds:
   (``legal``, with their number ``legal_count``), the choice as text and the seconds it took;
 * the **result** (``"kind": "result"``): scores and winners.
 
+A **paper** playtest (``"source": "paper"``, written by :func:`write_paper` from the paper
+form, :mod:`gamedesign.apps.paper`) has no moves: its header's ``seed`` is ``null`` and its
+``paper`` object (which only such a log has; a log of source ``"paper"`` without it holds a
+seed and moves and replays as any other) holds what the observer wrote down (date, observer, playtest number, length,
+the tally totals, the initials rows, each seat's ratings, notes); then the result line,
+whose scores may hold ``null`` for a score nobody wrote down. :func:`load` checks it field by
+field instead of replaying it; its ``state`` is ``None`` (``built`` is the game).
+
 :func:`load` trusts nothing in a file: it replays every move through the engine
 (``game.new_state(seed)``, then ``state.apply(seat, game.parse_action(choice))``), checking
 that the logged legal choices are the engine's, and refuses a file it cannot replay by
@@ -461,6 +469,19 @@ class Playtest:
     scores: tuple | None = None
     winners: tuple | None = None
     note: str | None = None
+    #: What a paper playtest's observer wrote down (the header's ``paper``), else ``None``.
+    paper: dict | None = None
+    #: The game built from the header (``state.game`` for a replayed log).
+    built: object = dataclasses.field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if self.built is None and self.state is not None:
+            self.built = self.state.game
+
+    @property
+    def replayable(self) -> bool:
+        """True when the log holds the seed and the moves (not a paper playtest)."""
+        return self.state is not None
 
     @property
     def people(self) -> list[str]:
@@ -477,6 +498,8 @@ class Playtest:
         }
         if self.note is not None:
             header["note"] = self.note
+        if self.paper is not None:
+            header["paper"] = self.paper
         out = [header]
         for d in self.decisions:
             line = {"kind": "decision", "seat": d.seat, "legal_count": d.legal_count,
@@ -586,7 +609,7 @@ def _text(value, where: str, most: int = 200, none: bool = False):
 
 
 _HEADER_KEYS = ("kind", "format", "format_version", "game", "title", "players", "options", "preset", "seed",
-                "seats", "date", "package_version", "source", "note")
+                "seats", "date", "package_version", "source", "note", "paper")
 _DECISION_KEYS = ("kind", "seat", "legal_count", "legal", "legal_sha256", "choice", "seconds")
 _RESULT_KEYS = ("kind", "scores", "winners")
 
@@ -608,7 +631,13 @@ def _read_header(data: dict):
     version = data.get("format_version")
     if version != FORMAT_VERSION or type(version) is not int:
         raise PlaytestError(f"format version {brief(version)} is unknown; this gamedesign reads version {FORMAT_VERSION}")
-    _check_keys(data, _HEADER_KEYS, "the header", optional=("note",))
+    _check_keys(data, _HEADER_KEYS, "the header", optional=("note", "paper"))
+    # A header with a paper sheet is a game typed in from paper (no seed, no moves); an older
+    # log whose source is "paper" with a seed and moves replays like any other.
+    on_paper = "paper" in data
+    if on_paper and data["source"] != "paper":
+        raise PlaytestError(f"the header has a paper sheet but its source is {brief(data['source'])}; a paper sheet "
+                            "belongs to a log of source 'paper'")
     name = data["game"]
     if not isinstance(name, str) or name not in GAMES:
         raise PlaytestError(f"unknown game {brief(name)}; known: {', '.join(GAMES)} (register your own game first)")
@@ -633,13 +662,22 @@ def _read_header(data: dict):
         raise PlaytestError(f"seats has {len(seats)} entries for {players} players")
     fields = dict(
         game=name, title=_text(data["title"], "title"), players=players, options=options,
-        preset=_text(data["preset"], "preset", none=True), seed=_whole(data["seed"], "seed", 0),
+        preset=_text(data["preset"], "preset", none=True),
+        seed=_paper_seed(data["seed"]) if on_paper else _whole(data["seed"], "seed", 0),
         seats=[dict(s) for s in seats], date=_text(data["date"], "date", 40),
         package_version=_text(data["package_version"], "package_version", 40),
         played_in=_text(data["source"], "source", 40), format_version=version,
         note=_text(data.get("note"), "note", MAX_NOTE_CHARS, none=True),
     )
+    if on_paper:
+        fields["paper"] = check_paper_sheet(game, data["paper"])
     return game, fields
+
+
+def _paper_seed(value):
+    if value is not None:
+        raise PlaytestError(f"a paper playtest has no seed (null), not {brief(value)}: its cards were shuffled by hand")
+    return None
 
 
 def _read_decision(data: dict, number: int) -> Decision:
@@ -751,6 +789,8 @@ def load_file(path) -> Playtest:
             result = (data["scores"], data["winners"], number)
         else:
             raise PlaytestError(f"line {number} is of kind {brief(kind)}; allowed: 'decision', 'result'")
+    if "paper" in fields:
+        return _paper_playtest(game, fields, decisions, numbers, result, path)
     state = _replay(game, fields["seed"], decisions, numbers)
     scores = winners = None
     if result is not None:
@@ -764,6 +804,159 @@ def load_file(path) -> Playtest:
         scores, winners = tuple(final.scores), tuple(final.winners)
     return Playtest(**fields, decisions=decisions, finished=result is not None, state=state, source=path,
                     scores=scores, winners=winners)
+
+
+# ----------------------------------------------------------------------------------------
+# Paper playtests
+# ----------------------------------------------------------------------------------------
+
+#: Characters of a paper sheet's texts: a date, an observer's name, an initials row, notes.
+MAX_PAPER_TEXT = {"date": 40, "observer": MAX_PERSON_CHARS, "initials": 200, "notes": 2000}
+#: The highest tally total a paper sheet may give (a stroke per event: a few dozen in a game).
+MAX_TALLY = 10_000
+
+
+def paper_fields() -> dict:
+    """What a paper playtest's sheet holds, as the printed observation sheet asks it
+    (:mod:`gamedesign.printables`): the tallies counted in strokes (``counts``), the rows
+    written as initials (``initials``) and the ratings from 1 to 5 (``ratings``)."""
+    from .printables import INITIALS, RATINGS, TALLIES
+
+    return {"counts": tuple(what for what, _ in TALLIES if what not in INITIALS), "initials": tuple(INITIALS),
+            "ratings": tuple(RATINGS)}
+
+
+def _maybe_whole(value, where: str, low: int, high: int):
+    return None if value is None else _whole(value, where, low, high)
+
+
+def _maybe_text(value, where: str, most: int):
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > most:
+        raise PlaytestError(f"{where} is {brief(value)}; allowed: a text of at most {most} characters, or empty")
+    return value
+
+
+def check_paper_sheet(game, sheet) -> dict:
+    """A paper playtest's sheet (the header's ``paper``) checked field by field: every
+    field of :func:`paper_fields` present, each a number in its range, a text, or ``None``
+    (left empty on paper). ``PlaytestError`` names the field and what is allowed."""
+    if not isinstance(sheet, dict):
+        raise PlaytestError(f"paper is {brief(sheet)}; allowed: a JSON object of what the observer wrote down")
+    fields = paper_fields()
+    keys = ("date", "observer", "playtest number", "length", "tallies", "initials", "played before", "ratings", "notes")
+    _check_keys(sheet, keys, "paper")
+    out = {
+        "date": _maybe_text(sheet["date"], "paper: date", MAX_PAPER_TEXT["date"]),
+        "observer": _maybe_text(sheet["observer"], "paper: observer", MAX_PAPER_TEXT["observer"]),
+        "playtest number": _maybe_whole(sheet["playtest number"], "paper: playtest number", 1, 100_000),
+        "length": _maybe_whole(sheet["length"], "paper: length", 0, MAX_DECISIONS),
+        "notes": _maybe_text(sheet["notes"], "paper: notes", MAX_PAPER_TEXT["notes"]),
+    }
+    tallies = sheet["tallies"]
+    if not isinstance(tallies, dict):
+        raise PlaytestError(f"paper: tallies is {brief(tallies)}; allowed: an object with {', '.join(fields['counts'])}")
+    _check_keys(tallies, fields["counts"], "paper: tallies")
+    out["tallies"] = {k: _maybe_whole(tallies[k], f"paper: tally {k!r}", 0, MAX_TALLY) for k in fields["counts"]}
+    initials = sheet["initials"]
+    if not isinstance(initials, dict):
+        raise PlaytestError(f"paper: initials is {brief(initials)}; allowed: an object with {', '.join(fields['initials'])}")
+    _check_keys(initials, fields["initials"], "paper: initials")
+    out["initials"] = {k: _maybe_text(initials[k], f"paper: {k!r}", MAX_PAPER_TEXT["initials"]) for k in fields["initials"]}
+    before, ratings = sheet["played before"], sheet["ratings"]
+    if not isinstance(before, list) or len(before) != game.num_players or not all(b in (True, False, None) for b in before):
+        raise PlaytestError(f"paper: played before is {brief(before)}; allowed: one yes (true), no (false) or empty "
+                            f"(null) per seat, {game.num_players} in all")
+    out["played before"] = list(before)
+    if not isinstance(ratings, list) or len(ratings) != game.num_players:
+        raise PlaytestError(f"paper: ratings is {brief(ratings)}; allowed: one object of ratings per seat, "
+                            f"{game.num_players} in all")
+    checked = []
+    for seat, row in enumerate(ratings):
+        if not isinstance(row, dict):
+            raise PlaytestError(f"paper: the ratings of seat {seat} are {brief(row)}; allowed: an object with "
+                                f"{', '.join(fields['ratings'])}")
+        _check_keys(row, fields["ratings"], f"paper: the ratings of seat {seat}")
+        checked.append({k: _maybe_whole(row[k], f"paper: seat {seat}'s rating {k!r}", 1, 5) for k in fields["ratings"]})
+    out["ratings"] = checked
+    return out
+
+
+def _check_paper_result(game, scores, winners, where: str = "the result") -> tuple:
+    n = game.num_players
+    if not isinstance(scores, list) or len(scores) != n or not all(
+            s is None or (isinstance(s, (int, float)) and not isinstance(s, bool) and abs(s) < 1e12) for s in scores):
+        raise PlaytestError(f"{where}: scores is {brief(scores)}; allowed: one number (or null, not written down) "
+                            f"per seat, {n} in all")
+    if not isinstance(winners, list) or len(set(map(repr, winners))) != len(winners) or not all(
+            isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in winners):
+        raise PlaytestError(f"{where}: winners is {brief(winners)}; allowed: a list of different seats from 0 to "
+                            f"{n - 1} (empty: nobody won)")
+    return tuple(scores), tuple(sorted(winners))
+
+
+def _paper_playtest(game, fields, decisions, numbers, result, path) -> "Playtest":
+    if decisions:
+        raise PlaytestError(f"line {numbers[0]}: a paper playtest holds no moves (its cards were played on a table)")
+    scores = winners = None
+    if result is not None:
+        scores, winners = _check_paper_result(game, result[0], result[1], f"line {result[2]}")
+    return Playtest(**fields, decisions=[], finished=result is not None, state=None, source=path, scores=scores,
+                    winners=winners, built=game)
+
+
+def write_paper(game, seats, scores, winners, sheet, folder="playtests", *, preset: str | None = None,
+                note: str | None = None) -> Path:
+    """Save a paper playtest in the playtest format (``source`` ``"paper"``) and return its
+    file: ``seats`` as for :func:`start`, ``scores`` one number per seat (``None``: not
+    written down), ``winners`` the seats that won (empty: nobody), ``sheet`` what the observer
+    wrote down (:func:`check_paper_sheet`). The form of ``notebooks/apps/paper_playtest.ipynb``
+    calls it. ``PlaytestError`` says which field is wrong; ``OSError`` when the folder
+    cannot be written."""
+    stored = check_seats(game, seats)
+    sheet = check_paper_sheet(game, sheet)
+    scores, winners = _check_paper_result(game, list(scores), list(winners))
+    when = _now()
+    header = {
+        "kind": "header", "format": FORMAT, "format_version": FORMAT_VERSION, "game": game.name, "title": game.title,
+        "players": game.num_players, "options": game.options_dict(),
+        "preset": None if preset is None else clip(str(preset), 200), "seed": None, "seats": stored,
+        "date": when.isoformat(timespec="seconds"), "package_version": _package_version(), "source": "paper",
+    }
+    if note is not None:
+        header["note"] = str(note)[:MAX_NOTE_CHARS]
+    header["paper"] = sheet
+    lines = [header, {"kind": "result", "scores": list(scores), "winners": list(winners)}]
+    data = b"".join((json.dumps(line, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode("utf-8")
+                    for line in lines)
+    fd, path = _open_new(Path(folder), game.name, when)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+    return path
+
+
+def in_memory(game, seats, seed: int, moves, played_in: str = "app", finished: bool | None = None) -> "Playtest":
+    """A :class:`Playtest` of a game played here and now, with no file: ``moves`` are
+    ``(seat, legal, action, seconds)`` in the order they were made (what an app or the
+    terminal hands its log), replayed and checked like a file's. For a game's review and
+    replay at its end (:func:`review`, :func:`replay`) even when no log is saved."""
+    stored = check_seats(game, seats)
+    decisions = []
+    for seat, legal, action, seconds in moves:
+        texts = tuple(str(a) for a in legal)
+        decisions.append(Decision(seat, texts, len(texts), str(action), seconds))
+    state = _replay(game, seed, decisions, list(range(2, len(decisions) + 2)))
+    over = state.is_over() if finished is None else finished
+    result = state.result() if over else None
+    return Playtest(game=game.name, title=game.title, players=game.num_players, options=game.options_dict(),
+                    preset=None, seed=seed, seats=stored, date=_now().isoformat(timespec="seconds"),
+                    package_version=_package_version(), played_in=played_in, format_version=FORMAT_VERSION,
+                    decisions=decisions, finished=over, state=state, source=None,
+                    scores=None if result is None else tuple(result.scores),
+                    winners=None if result is None else tuple(result.winners))
 
 
 def _canonical(data) -> str:
@@ -855,7 +1048,11 @@ __all__ = [
     "PlaytestLog",
     "Playtests",
     "anonymise",
+    "check_paper_sheet",
+    "in_memory",
     "legal_digest",
+    "paper_fields",
+    "write_paper",
     "load",
     "load_file",
     "start",
@@ -893,7 +1090,42 @@ def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None,
     return measure(logs, bots, bot_games, seed, decisions_table)
 
 
-__all__ += ["compare_with_bots", "decisions", "games"]
+def replay(log, seat: int | None = None, table: bool = False):
+    """A finished (or unfinished) game to step through, round by round
+    (:class:`gamedesign.lab.review.Replay`): ``seat`` shows only what that seat saw at each
+    step (its observation, never the full state); without it, what everyone at the table
+    saw; ``table=True`` shows every seat's view, the whole table (for a teacher). ``log`` is
+    a :class:`Playtest` or a file. A paper playtest holds no moves: ``PlaytestError`` says so."""
+    from .lab.review import NoReplay, replay as build
+
+    try:
+        return build(_one(log), seat=seat, table=table)
+    except NoReplay as err:
+        raise PlaytestError(str(err)) from None
+
+
+def review(log, seat: int | None = None, iterations: int | None = None, seed: int = 0, progress=None):
+    """"How did I play?" for one person (``seat``; default the first person's): each of
+    their decisions valued by the strongest bot as :func:`decisions` values it, the three
+    that cost the most and the moments the lead changed, in words
+    (:class:`gamedesign.lab.review.Review`; ``progress(done, total)`` after each decision)."""
+    from .lab.review import NoReplay, review as build
+
+    try:
+        return build(_one(log), seat=seat, iterations=iterations, seed=seed, progress=progress)
+    except NoReplay as err:
+        raise PlaytestError(str(err)) from None
+
+
+def _one(log) -> "Playtest":
+    if isinstance(log, Playtest):
+        return log
+    if isinstance(log, (str, os.PathLike)):
+        return load_file(log)
+    raise PlaytestError(f"give one playtest (a Playtest or its file), not {brief(log)}")
+
+
+__all__ += ["compare_with_bots", "decisions", "games", "replay", "review"]
 
 
 def example_folder(game: str | None = None) -> Path:

@@ -9,7 +9,9 @@ browser and print it (A4 or Letter, scale 100%):
 * :func:`rules_html` - the rules on one page, written for the game's options and deck;
 * :func:`pack_html` - the rules sheet, then the cards: what a table needs to play;
 * :func:`observation_html` - a playtest observation sheet to fill in while a group plays,
-  and questions for the players after the game.
+  and questions for the players after the game;
+* :func:`results_html` - the results sheet of a paper playtest, box for box what the paper
+  playtest form asks (:mod:`gamedesign.apps.paper`), to type the game in as a playtest log.
 
 Each takes a game (``gamedesign.load("legday")``, with a student's deck file as
 ``deck=``), a lab :class:`~gamedesign.lab.Variant` (presets and
@@ -525,6 +527,12 @@ TALLIES = (
     ("Excitement", "a stroke for a cheer, a groan or a laugh"),
 )
 
+#: The rows of :data:`TALLIES` written as initials, not strokes.
+INITIALS = ("Who led", "Take-that targets")
+
+#: What each player rates after the game, circling 1 (not at all) to 5 (very).
+RATINGS = ("Fun", "Fair", "Clear rules", "Length right")
+
 #: Questions for the players after the game: (question, a hint for the observer).
 QUESTIONS = (
     ("What was fun?", "When did you enjoy the game most? Which decision did you like making?"),
@@ -597,7 +605,7 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
         f'<div class="blank"></div>'
         f'<p class="source">{_e(printout.title)} - observation sheet, page 1 of 2</p></div></section>'
     )
-    scale = "<td>1 2 3 4 5</td>" * 4
+    scale = "<td>1 2 3 4 5</td>" * len(RATINGS)
     ratings = "".join(f"<tr><td>{seat}</td><td></td>{scale}</tr>" for seat in range(game.num_players))
     questions = "".join(
         f'<div class="question"><b>{_e(q)}</b><p class="hint">{_e(h)}</p><div class="space"></div></div>'
@@ -608,8 +616,8 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
         f'<p class="sub">Ask each question to the whole table; write down what they say, not what you think. '
         f"Then the ratings, one row per player (circle one number: 1 = not at all, 5 = very).</p>"
         f'<table class="players scale"><colgroup><col style="width:12mm"><col style="width:40mm"><col><col><col><col>'
-        f'</colgroup><thead><tr><th>Seat</th><th>Name</th><th>Fun</th><th>Fair</th>'
-        f"<th>Clear rules</th><th>Length right</th></tr></thead><tbody>{ratings}</tbody></table>"
+        f'</colgroup><thead><tr><th>Seat</th><th>Name</th>{"".join(f"<th>{_e(r)}</th>" for r in RATINGS)}'
+        f"</tr></thead><tbody>{ratings}</tbody></table>"
         f"<h2>Questions</h2>{questions}"
         f'<h2>The observer\'s note: the one moment to show the class</h2><div class="blank"></div>'
         f'<div class="blank"></div>'
@@ -619,11 +627,71 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
 
 
 # ----------------------------------------------------------------------------------------
+# The results sheet: what the paper playtest form asks, field for field
+# ----------------------------------------------------------------------------------------
+
+#: The results sheet's fields about the whole game, in the form's order: (field, label).
+RESULT_FIELDS = (("date", "Date"), ("observer", "Observer"), ("number", "Playtest no."),
+                 ("length", "Rounds played"))
+#: Its fields a seat, in the form's order: (field, label); then one per :data:`RATINGS`.
+SEAT_FIELDS = (("who", "Person (name) or bot"), ("score", "Final score"), ("won", "Won?"),
+               ("before", "Played before?"))
+
+
+def results_html(source, players: int | None = None, deck=None, label: str = "", paper: str | None = None) -> str:
+    """The results sheet of a paper playtest, one page: what the paper playtest form
+    (``notebooks/apps/paper_playtest.ipynb``) asks, box for box: the date, observer,
+    playtest number and rounds played; a row a seat with the person or bot, the final
+    score, won, played before and the four ratings; the totals of the observation sheet's
+    tallies, its rows of initials, and notes. Copy onto it from the observation sheet after
+    the game; a box left empty stays empty in the log."""
+    printout = _printout(source, players, deck, label, cards=False)
+    return _document(f"{printout.title}: paper playtest results", [_results_page(printout)],
+                     f"<h1>{_e(printout.title)}</h1><p>This file holds the results sheet of a paper playtest (one "
+                     f"page), to type into the paper playtest form.</p>{_PRINT_HOWTO}", paper)
+
+
+def _results_page(printout: Printout) -> str:
+    game = printout.game
+    counts = [what for what, _ in TALLIES if what not in INITIALS]
+    fields = "".join(f'<div data-field="{f}"><b>{_e(text)}</b></div>' for f, text in RESULT_FIELDS)
+    fields = (f'<div><b>Game</b>{_e(game.title)}</div><div data-field="players"><b>Players</b>{game.num_players}</div>'
+              + fields)
+    heads = [text for _, text in SEAT_FIELDS] + list(RATINGS)
+    keys = [f for f, _ in SEAT_FIELDS] + list(RATINGS)
+    head = "<th>Seat</th>" + "".join(f"<th>{_e(h)}</th>" for h in heads)
+    rows = "".join(
+        f"<tr><td>{seat}</td>" + "".join(f'<td data-field="seat {seat}: {_e(k)}"></td>' for k in keys) + "</tr>"
+        for seat in range(game.num_players)
+    )
+    tallies = "".join(f'<tr><td class="what">{_e(what)}</td><td data-field="tally: {_e(what)}"></td></tr>'
+                      for what in counts)
+    initials = "".join(f'<tr><td class="what">{_e(what)}</td><td data-field="initials: {_e(what)}"></td></tr>'
+                       for what in INITIALS)
+    return (
+        f'<section class="page results"><div class="sheet obs"><h1>Paper playtest results: {_e(game.title)}</h1>'
+        f'<p class="sub">After the game, copy the observation sheet here, then type this page into the paper '
+        f"playtest form. Leave a box empty when nothing was written down. Ratings: 1 = not at all, 5 = very. "
+        f"A bot seat: write bot.</p>"
+        f'<div class="fields">{fields}</div>'
+        f'<table class="players"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        f"<h2>Tally totals (the Total column of the observation sheet)</h2>"
+        f'<table class="players"><colgroup><col style="width:62mm"><col></colgroup><tbody>{tallies}</tbody></table>'
+        f"<h2>Rows of initials, as written (one per round)</h2>"
+        f'<table class="players"><colgroup><col style="width:62mm"><col></colgroup><tbody>{initials}</tbody></table>'
+        f'<h2>Notes: the rule questions asked, the observer\'s note</h2><div data-field="notes">'
+        f'<div class="blank"></div><div class="blank"></div><div class="blank"></div></div>'
+        f'<p class="source">{_e(printout.title)} - paper playtest results, one page</p></div></section>'
+    )
+
+
+# ----------------------------------------------------------------------------------------
 # Files
 # ----------------------------------------------------------------------------------------
 
 #: What a page for each word of the command line ``--what`` holds.
-KINDS = {"pack": pack_html, "cards": cards_html, "rules": rules_html, "observation": observation_html}
+KINDS = {"pack": pack_html, "cards": cards_html, "rules": rules_html, "observation": observation_html,
+         "results": results_html}
 
 
 def write_html(text: str, path, *, inputs=()) -> Path:
@@ -647,7 +715,11 @@ __all__ = [
     "MAX_PRINTED_CARDS",
     "PAPERS",
     "Printout",
+    "INITIALS",
     "QUESTIONS",
+    "RATINGS",
+    "RESULT_FIELDS",
+    "SEAT_FIELDS",
     "RulesSheet",
     "ScorePad",
     "TALLIES",
@@ -658,6 +730,7 @@ __all__ = [
     "pack_html",
     "prepare",
     "mirrored",
+    "results_html",
     "rules_html",
     "sheet_counts",
     "write_html",

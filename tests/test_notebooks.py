@@ -193,7 +193,7 @@ def test_what_an_app_links_to_is_there_and_voila_serves_it():
 
 def test_every_app_has_an_app_notebook_and_the_readme_links_each():
     readme = (ROOT / "README.md").read_text()
-    assert {p.stem for p in APPS} == {"legday", "gym", "diet", "odds", "design_lab"}
+    assert {p.stem for p in APPS} == {"legday", "gym", "diet", "odds", "design_lab", "paper_playtest"}
     for path in APPS:
         assert f"urlpath=voila/render/notebooks/apps/{path.name}" in readme, path.name
 

@@ -26,6 +26,7 @@ import time
 import ipywidgets as widgets
 
 from . import common
+from .review import ReviewPanel
 
 #: At most this many people play at one screen.
 MAX_PEOPLE = 6
@@ -149,6 +150,7 @@ class Recorder:
         self._problems_shown = set()
         self.log = None
         self._game = None
+        self.moves: list = []  # (seat, legal, action, seconds) of the game in play, for its review
 
     def new_game(self, game, seats: list[dict], seed: int) -> None:
         """Get ready for a new game (the log starts at the first person's decision); the
@@ -156,9 +158,12 @@ class Recorder:
         if self.log is not None and not getattr(self, "_finished", True):
             self._call("close")
         self.log, self._game, self._waiting, self._finished = None, (game, seats, seed), [], False
+        self.moves = []
 
     def decision(self, seat: int, legal, action, seconds: float, person: bool) -> None:
         """Note one decision; a bot's before the first person's waits in memory."""
+        if self._game is not None and not self._finished:
+            self.moves.append((seat, list(legal), action, seconds))
         if self.folder is None or self._game is None or self._finished:
             return
         if self.log is None:
@@ -176,6 +181,14 @@ class Recorder:
         if self.log is not None and not self._finished:
             self._call("finish", state)
         self._finished = True
+
+    def played(self):
+        """The game in play as a :class:`~gamedesign.playtest.Playtest` held in memory (its
+        moves so far, replayed), for "How did I play?" and the replay, saved or not."""
+        from gamedesign import playtest
+
+        game, seats, seed = self._game
+        return playtest.in_memory(game, seats, seed, self.moves, played_in="app")
 
     def _start(self) -> None:
         game, seats, seed = self._game
@@ -281,8 +294,10 @@ class HotSeat:
         )
         self.download_links = widgets.HTML()
         self.download_button.on_click(lambda _: self.show_downloads())
+        self.review = ReviewPanel(seating.names, seating.seats)
         self.footer = widgets.VBox(
             [
+                self.review,
                 widgets.HBox([self.download_button, self.download_links], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HTML(f'<small class="gd-names-note">{html.escape(NAMES_NOTE)}</small>'),
             ]
@@ -316,12 +331,17 @@ class HotSeat:
         """A new game: a fresh log, and (with several people) the cover comes first."""
         self.recorder.new_game(game, self.seating.log_seats(), state.seed)
         self._fresh = True
+        self._offered = False
+        self.review.clear()
 
     def show(self, state) -> None:
         """After the moves: cover the page for the next person, or draw it (never raises)."""
         seat = self.next_person(state)
         if state.is_over():
             self.recorder.finish(state)
+            if not getattr(self, "_offered", False):
+                self._offered = True
+                self.review.offer(self.recorder.played)
         if seat is not None and self.many and (seat != self.viewer or self._fresh):
             self.viewer = seat
             self._fresh = False

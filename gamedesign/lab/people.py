@@ -30,6 +30,7 @@ from .. import playtest, registry
 from . import labels
 from .concepts import POINTS, _sides_of
 from .metrics import game_table, leader
+from .profile import GameRecord
 from .record import MAX_MOVES, _record_chunk, record_games
 from .stats import Z, games_needed, round_games, wilson
 
@@ -127,7 +128,7 @@ def _whole_rounds(log) -> int:
     queues: dict = {}
     for decision in log.decisions:
         queues.setdefault(decision.seat, []).append(decision.choice)
-    state = log.state.game.new_state(seed=log.seed)
+    state = log.built.new_state(seed=log.seed)
     used = Counter()
     done = 0
     while True:
@@ -148,8 +149,15 @@ def record_of(log, index: int = 0):
     """The lab's :class:`~gamedesign.lab.record.GameRecord` of one logged game: the log's
     moves replayed through the recorder of :func:`~gamedesign.lab.record.record_games`, so
     that every measure of :func:`.metrics.game_table` means what it means for bot games.
-    An unfinished game is recorded as far as its whole rounds go (ended by "turn limit")."""
-    game = log.state.game
+    An unfinished game is recorded as far as its whole rounds go (ended by "turn limit").
+    A paper playtest has no moves: its record holds the result and the sheet's length only."""
+    game = log.built
+    if not log.replayable:
+        scores = tuple(log.scores or ())
+        length = (log.paper or {}).get("length")
+        return GameRecord(game=index, players=game.num_players, winners=tuple(log.winners or ()), scores=scores,
+                          length=0 if length is None else length, ended_by="rules" if log.finished else "turn limit",
+                          game_name=game.name, path="paper")
     queues = [[d.choice for d in log.decisions if d.seat == seat] for seat in range(game.num_players)]
     bots = [_Replay(q) for q in queues]
     labels_ = tuple(f"person {s['person']}" if "person" in s else s["bot"] for s in log.seats)
@@ -252,8 +260,51 @@ def games(logs) -> pd.DataFrame:
             measured.loc[unfinished.values, column] = math.nan
     for column in [c for c in measured.columns if c.startswith("seat ") and c.endswith(" wins")]:
         measured.loc[unfinished.values, column] = math.nan
+    paper = [not log.replayable for log in logs]
+    if any(paper):
+        on_paper = pd.Series(paper, index=measured.index)
+        # What only the moves give is empty for a paper game, never made up from its result.
+        moves_only = [c for c in measured.columns if c not in _PAPER_MEASURES and not
+                      (c.startswith("seat ") and c.endswith(" wins"))]
+        measured.loc[on_paper.values, moves_only] = math.nan
+        lengths = [(log.paper or {}).get("length") for log in logs]
+        measured.loc[on_paper.values, "length"] = [math.nan if n is None else float(n)
+                                                    for n, here in zip(lengths, paper) if here]
+        info.loc[on_paper.values, "early leader won"] = math.nan
+        # A score nobody wrote down leaves the measures that need every score empty.
+        gaps = pd.Series([here and any(v is None for v in (log.scores or ())) for log, here in zip(logs, paper)],
+                         index=measured.index)
+        measured.loc[gaps.values, "mean score"] = math.nan
+        info.loc[gaps.values, "final margin"] = math.nan
+        sheet = _paper_columns(logs)
+        info = info.join(sheet)
     order = [c for c in measured.columns if c not in info.columns]
     return info.join(measured[order])
+
+
+#: The measures of :func:`.metrics.game_table` a paper game's result gives (its scores,
+#: winners and the length written on the sheet); the others need the moves.
+_PAPER_MEASURES = ("draw", "timeout", "completed", "length", "mean score", "winning score")
+
+
+def _paper_columns(logs) -> pd.DataFrame:
+    """The paper sheets' tallies (``tally: Confusion`` ...) and mean ratings (``rating:
+    Fun`` ...) per game: empty (NaN) for a game played in an app or a terminal."""
+    from ..playtest import paper_fields
+
+    fields = paper_fields()
+    rows = []
+    for index, log in enumerate(logs):
+        sheet = log.paper or {}
+        row = {"playtest": index}
+        for name in fields["counts"]:
+            value = (sheet.get("tallies") or {}).get(name)
+            row[f"tally: {name}"] = math.nan if value is None else float(value)
+        for name in fields["ratings"]:
+            given = [r[name] for r in sheet.get("ratings") or () if r.get(name) is not None]
+            row[f"rating: {name}"] = float(np.mean(given)) if given else math.nan
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("playtest")
 
 
 # ----------------------------------------------------------------------------------------
@@ -279,40 +330,53 @@ def _strongest(game, seat: int, seed: int, iterations: int):
     return bot, how
 
 
-def _decide(log, index: int, estimates: bool, iterations: int, seed: int) -> list:
-    """The rows of :func:`decisions` for one logged game."""
+def _decide(log, index: int, estimates: bool, iterations: int, seed: int, seats=None, progress=None) -> list:
+    """The rows of :func:`decisions` for one logged game (of the people at ``seats`` only,
+    when given; ``progress(done, total)`` after each of their decisions)."""
     from ..bots import make_bot
 
-    game = log.state.game
+    if not log.replayable:
+        return []  # a paper game: no decision was logged
+    game = log.built
+    wanted = {s for s, entry in enumerate(log.seats) if "person" in entry and (seats is None or s in seats)}
+    total = sum(1 for d in log.decisions if d.seat in wanted)
+    done = 0
     state = game.new_state(seed=log.seed)
     rows = []
     round_legal: dict = {}
     round_views: dict = {}
     pending: list = []
-    greedy = make_bot("greedy", game)
+    try:
+        greedy = make_bot("greedy", game)
+    except ValueError:  # a game of your own with no greedy bot: its columns stay empty
+        greedy = None
     for number, decision in enumerate(log.decisions):
         if not round_legal:
             movers = state.to_move()
             round_legal = {s: state.legal_actions(s) for s in movers}
-            round_views = {s: state.observe(s) for s in movers if "person" in log.seats[s]}
+            round_views = {s: state.observe(s) for s in movers if s in wanted}
         seat = decision.seat
         legal = list(round_legal.pop(seat))
         action = next(a for a in legal if str(a) == decision.choice)
         pending.append((seat, action))
-        if "person" in log.seats[seat]:
+        if seat in wanted:
             view = round_views[seat]
             rng = random.Random(f"{seed}:{log.seed}:{number}")
-            tied = _greedy_moves(greedy, game, seat, view, legal, rng)
+            tied = _greedy_moves(greedy, game, seat, view, legal, rng) if greedy is not None else []
             row = {
                 "playtest": index, "file": None if log.source is None else log.source.name, "game": log.game,
                 "person": log.seats[seat]["person"], "seat": seat, "decision": number,
                 "seconds": decision.seconds, "choices": len(legal), "real choice": len(legal) > 1,
-                "choice": decision.choice, "greedy choice": tied[0], "greedy moves": len(tied),
-                "picked the greedy move": float(decision.choice in tied),
+                "choice": decision.choice, "greedy choice": tied[0] if tied else None,
+                "greedy moves": len(tied) if tied else math.nan,
+                "picked the greedy move": float(decision.choice in tied) if tied else math.nan,
             }
             if estimates:
                 row.update(_estimate(game, seat, view, legal, decision.choice, rng.getrandbits(32), iterations))
             rows.append(row)
+            done += 1
+            if progress is not None:
+                progress(done, total)
         if not round_legal:
             for s, a in pending:
                 state.apply(s, a)
@@ -406,7 +470,7 @@ def decisions(logs, estimates: bool = True, iterations: int | None = None, seed:
                          f"not {iterations!r}")
     logs = _playtests(logs)
     workers = check_workers(workers) or 1
-    tasks = [(log, index, estimates, search_budget(log.state.game) if iterations is None else iterations, seed)
+    tasks = [(log, index, estimates, search_budget(log.built) if iterations is None else iterations, seed)
              for index, log in enumerate(logs)]
     if workers > 1 and len(tasks) > 1:
         # The longest games first, so that no worker is left with a long one at the end;
@@ -532,7 +596,7 @@ def compare_with_bots(logs, bots=("random", "greedy", "search"), bot_games=None,
         groups.setdefault((log.game, log.players, _options_key(log)), []).append(log)
     rows = []
     for (name, players, options), group in groups.items():
-        game = group[0].state.game
+        game = group[0].built
         people = games(group)
         bot_tables = {}
         for spec in bots:
