@@ -188,3 +188,14 @@ def test_suggest_a_fix_runs_the_balance_search_and_shows_proposals():
     app.use_button.click()
     assert "press Run" in app.status.value
     assert app.variant().deck == first.deck and app.variant().options == first.options
+
+
+def test_the_lab_app_takes_a_game_object_and_passes_its_class_on():
+    import gamedesign
+    from gamedesign.apps.lab import LabApp
+    from gamedesign.lab.balance import default_space
+
+    game = gamedesign.load("gym")
+    app = LabApp(game)
+    assert app.game.value == "gym" and app.classes["gym"] is type(game)
+    assert default_space(game) == default_space("gym")

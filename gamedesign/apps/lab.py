@@ -31,7 +31,8 @@ from gamedesign.lab.compare import compare_tables, run_variants
 from gamedesign.lab.metrics import card_values, game_table, summary
 from gamedesign.lab.variants import default_deck_data, load_preset, preset_names
 from gamedesign.lab.verdict import DEFAULT_MEASURES, measures_table, verdict
-from gamedesign.registry import BUILT_IN, GAMES, game_class, game_module
+from gamedesign.core import package_of
+from gamedesign.registry import BUILT_IN, GAMES, class_of, game_class
 
 _STYLE = {"description_width": "270px"}
 #: The range of the Games slider.
@@ -45,14 +46,13 @@ GOALS = {"Every seat wins about equally often": "fair", "Seat 0 wins its fair sh
          "Games last a target length": "length", "A card is worth a target value": "card"}
 
 
-def _players(game: str) -> tuple:
-    cls = game_class(game)
+def _players(cls: type) -> tuple:
     return cls.allowed_players or tuple(range(cls.min_players, cls.max_players + 1))
 
 
-def _has_deck(game: str) -> bool:
-    """Whether the game has a deck file whose numbers the lab can change."""
-    return getattr(game_module(game), "DEFAULT_DECK", None) is not None
+def _has_deck(game) -> bool:
+    """Whether the game (a game class or its name) has a deck file whose numbers the lab can change."""
+    return getattr(package_of(class_of(game)), "DEFAULT_DECK", None) is not None
 
 
 def _deck_numbers(game: str) -> list[tuple]:
@@ -101,13 +101,20 @@ class LabApp:
 
     def __init__(self, game: str | None = None, games: int = 100, seed: int = 0):
         game = BUILT_IN[0] if game is None else game  # the first game of the course
+        if not isinstance(game, str):  # a game or its class: the lab runs the game registered by its name
+            cls = class_of(game)
+            if cls.name not in GAMES or game_class(cls.name) is not cls:
+                raise ValueError(f"{cls.title} is not a known game: register its class first (gamedesign.register)")
+            game = cls.name
         # Every setting is checked before a widget is built: a bad one is a clear ValueError.
         if not isinstance(game, str) or game not in GAMES:
             raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
         if isinstance(games, bool) or not isinstance(games, int) or not MIN_GAMES <= games <= MAX_GAMES:
             raise ValueError(f"games must be a whole number from {MIN_GAMES} to {MAX_GAMES}, not {games!r}")
         seed = check_seed(seed)
-        self.game = widgets.Dropdown(options=[(game_class(g).title, g) for g in GAMES], value=game,
+        #: Each game's class, looked up once: the app passes the class on, never the name to look up again.
+        self.classes = {g: game_class(g) for g in GAMES}
+        self.game = widgets.Dropdown(options=[(cls.title, g) for g, cls in self.classes.items()], value=game,
                                      description="Game", style=_STYLE, layout=_WIDE)
         self.players = widgets.Dropdown(description="Players", style=_STYLE, layout=_WIDE)
         self.preset = widgets.Dropdown(description="Start from preset", style=_STYLE, layout=_WIDE)
@@ -210,18 +217,18 @@ class LabApp:
 
     def _game_changed(self) -> None:
         game = self.game.value
-        cls = game_class(game)
-        self.players.options = [(str(n), n) for n in _players(game)]
-        self.players.value = cls.default_players or _players(game)[0]
+        cls = self.classes[game]
+        self.players.options = [(str(n), n) for n in _players(cls)]
+        self.players.value = cls.default_players or _players(cls)[0]
         self.option_widgets = {}
         for field in dataclasses.fields(cls.Options):
             if field.name == "deck":
                 continue
-            text, help_text, _ = labels.option(game, field.name)
+            text, help_text, _ = labels.option(cls, field.name)
             doc = help_text or field.metadata.get("doc", "")
             choices = field.metadata.get("choices")
             if choices:
-                control = widgets.Dropdown(options=[(labels.value_label(game, field.name, c), c) for c in choices],
+                control = widgets.Dropdown(options=[(labels.value_label(cls, field.name, c), c) for c in choices],
                                            value=field.default, description=text, tooltip=doc, style=_STYLE,
                                            layout=_WIDE)
             else:
@@ -252,8 +259,8 @@ class LabApp:
     def use_variant(self, v) -> None:
         """Set the players, options and deck sliders to the variant ``v`` (``None``: the standard rules)."""
         game = self.game.value
-        cls = game_class(game)
-        self.players.value = v.players if v is not None and v.players else cls.default_players or _players(game)[0]
+        cls = self.classes[game]
+        self.players.value = v.players if v is not None and v.players else cls.default_players or _players(cls)[0]
         options = v.options if v is not None else {}
         for field in dataclasses.fields(cls.Options):
             if field.name in self.option_widgets:
@@ -301,7 +308,7 @@ class LabApp:
 
     def variant(self) -> Variant:
         """The variant the controls describe (``ValueError`` naming what is wrong)."""
-        cls = game_class(self.game.value)
+        cls = self.classes[self.game.value]
         defaults = {f.name: f.default for f in dataclasses.fields(cls.Options)}
         options = {name: w.value for name, w in self.option_widgets.items() if w.value != defaults[name]}
         mine = Variant(self.game.value, players=self.players.value, options=options, deck=self.deck_changes(),
@@ -357,9 +364,9 @@ class LabApp:
         finally:
             self._picking = False
         if compare:
-            said = verdict(comparison, game=game)
+            said = verdict(comparison, game=self.classes[game])
             self.verdict.append_display_data(said)
-            self.all_measures.append_display_data(measures_table(comparison, "all", game=game, explain=True))
+            self.all_measures.append_display_data(measures_table(comparison, "all", game=self.classes[game], explain=True))
             self.charts.append_display_data(differences_chart(comparison, game=game))
             note = "the verdict counts a change as clear when it stays clear after the correction for many measures"
         else:
@@ -385,7 +392,7 @@ class LabApp:
             return
         game = self.game.value
         if self.last_result["variant"].nunique() > 1:
-            self.table.append_display_data(measures_table(self.last_result, chosen, game=game))
+            self.table.append_display_data(measures_table(self.last_result, chosen, game=self.classes[game]))
         else:
             rows = self.last_result.set_index("measure").loc[chosen]
             shown = rows[["value", "value_low", "value_high"]].rename(columns={"value_low": "low", "value_high": "high"})
@@ -422,7 +429,7 @@ class LabApp:
         self.suggest_button.disabled = True
         message(self.status, f"Trying {self.trials.value} variants of {games} games each…", "info")
         try:
-            found = search_balance(base, default_space(base.game), goal,
+            found = search_balance(base, default_space(self.classes[base.game]), goal,
                                    budget={"trials": self.trials.value, "games": games, "confirm_games": 2 * games},
                                    seed=self.seed.value, bots=self.bots(), progress=self._progress)
         finally:

@@ -45,7 +45,7 @@ import pandas as pd
 
 from . import labels
 from .. import runtime
-from ..core import clip
+from ..core import Game, clip
 from ..runtime import cores
 from ..registry import GAMES, game_class
 from ..simulate import MAX_SEED, _process_pool, run_seed
@@ -587,8 +587,10 @@ def default_space(game) -> dict:
         cls = game_class(game)
     elif isinstance(game, type):
         cls = game
+    elif isinstance(game, Game):
+        cls = type(game)
     else:
-        raise ValueError(f"game is a game's name or class, not {game!r:.80}")
+        raise ValueError(f"game is a game, its class or its name, not {game!r:.80}")
     space, silent = {}, []
     for field in dataclasses.fields(cls.Options):
         values = option_values(field)
