@@ -11,8 +11,12 @@ def test_controls_follow_the_game():
     app = LabApp("gym", games=10)
     assert list(app.players.options) == [("2", 2), ("4", 4), ("6", 6)]
     assert app.option_widgets["brat_advance"].options[0] == ("one event 2 steps or two events 1 step", "either")
+    assert [w.description for w in app.bot_widgets] == ["Team A", "Team B"]  # seats in the game's own words
+    assert ("Team A wins a fair share", "seat0") in app.goal.options
     app.game.value = "diet"
     assert "target" in app.option_widgets and len(app.bot_widgets) == 4
+    assert [w.description for w in app.bot_widgets] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert ("Player 1 wins a fair share", "seat0") in app.goal.options
     app.players.value = 3
     assert len(app.bot_widgets) == 3
 
@@ -39,8 +43,9 @@ def test_run_compares_with_the_standard_rules_and_fills_the_progress_bar():
     assert len(app.table.outputs) == 1 and len(app.charts.outputs) == 3  # differences, seats, cards
     assert set(app.last_result["variant"]) == {"standard rules", "your variant"}
     said = app.verdict.outputs[0]["data"]
-    assert said["text/markdown"].startswith("**your variant** (compared with standard rules): your variant ")
-    assert "measures were compared: chance alone would make about" in said["text/plain"]
+    assert said["text/markdown"].startswith("**your variant** (compared with standard rules): ")
+    assert "<details>" in said["text/markdown"]  # the statistics one click away
+    assert "The lab compared" in said["text/plain"].split("Details: ")[1]
     table = app.table.outputs[0]["data"]["text/plain"]
     assert "Player 1 wins" in table and "Gap between seats" in table and "branching factor" not in table
     assert len(app.measure_picker.value) == len(DEFAULT_MEASURES)  # a short table by default ...
@@ -97,7 +102,8 @@ def test_a_preset_sets_the_controls_and_standard_rules_reset_them():
     app.preset.value = "legday_24_leg_days"
     assert app.deck_sliders[("cards", "Zilch", "count")].value == 4
     assert app.variant().build().deck.size == 102
-    assert app.variant().name == "24_leg_days"  # a preset as loaded keeps its name ...
+    assert app.variant().name == "24_leg_days"  # a preset as loaded keeps its name and label ...
+    assert app.variant().label == "24 Leg Day cards"
     app.deck_sliders[("cards", "Zilch", "count")].value = 5
     assert app.variant().name == "your variant"  # ... and a changed one is the student's own
     app.preset.value = "legday_curl_new_set"
@@ -199,3 +205,36 @@ def test_the_lab_app_takes_a_game_object_and_passes_its_class_on():
     app = LabApp(game)
     assert app.game.value == "gym" and app.classes["gym"] is type(game)
     assert default_space(game) == default_space("gym")
+
+
+def test_switching_the_game_during_a_run_stops_it_cleanly():
+    app = LabApp("legday", games=10)
+    app.preset.value = "legday_bench6"
+    played = app._progress
+
+    def switch_during(done, total):  # the student picks another game while the games are played
+        if app.game.value == "legday":
+            app.game.value = "gym"
+        played(done, total)
+
+    app._progress = switch_during
+    app.run_button.click()
+    assert "Stopped: the game was switched to GYM" in app.status.value and not app.run_button.disabled
+    assert app.last_result is None and app.verdict.outputs == () and app.charts.outputs == ()
+    assert app.preset.value == "" and all(name.startswith("gym_") for _, name in app.preset.options[1:])
+    assert app.variant().game == "gym" and app.variant().name == "standard rules"
+
+    def switch_at_the_end(done, total):  # ... or just as the last game ends: its results are not shown
+        played(done, total)
+        if done == total:
+            app.game.value = "diet"
+
+    app.option_widgets["play_phase_first"].value = "B"
+    app._progress = switch_at_the_end
+    app.run_button.click()
+    assert "Stopped: the game was switched to The Diet Game" in app.status.value and app.last_result is None
+    app._progress = played
+    app.preset.value = "diet_target_-8"
+    app.run_button.click()  # the next run plays the game now chosen, with its own rules
+    assert set(app.last_result["variant"]) == {"standard rules", "a race to lose 8 pounds"}
+    assert app.verdict.outputs[0]["data"]["text/markdown"].startswith("**a race to lose 8 pounds**")

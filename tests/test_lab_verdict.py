@@ -27,11 +27,14 @@ def _tables(games=200, bench_change=1.0, length_change=0.0, seat0_rate=None, noi
 
 
 def test_a_clear_card_change_with_nothing_else_reads_as_such():
-    text = str(verdict(compare_tables(_tables())))
-    assert text.startswith("bench6 makes Bench Press worth 1.00 more points a game to each scoring player")
-    assert "nobody's chance to win changes clearly" in text
-    assert "games are exactly as long" in text
-    assert "chance alone would make about" in text
+    said = verdict(compare_tables(_tables()))
+    short, details = str(said).split("\n\nDetails: ")
+    assert short.startswith("With bench6, Bench Press is worth 1.00 more points a game to each scoring player (")
+    assert short.endswith(" points).") and short.count(".") <= 4  # one sentence: its numbers have their unit
+    assert "Nobody's chance to win changes clearly" in details and "games are exactly as long" in details
+    assert "luck alone might make one of them look changed" in details
+    markdown = said._repr_markdown_()  # in a notebook the details are one click away
+    assert markdown.index("Bench Press is worth") < markdown.index("<details>") < markdown.index("Nobody's chance")
 
 
 def test_longer_games_and_a_seat_that_wins_more_are_named_with_their_numbers():
@@ -45,7 +48,7 @@ def test_longer_games_and_a_seat_that_wins_more_are_named_with_their_numbers():
 
 def test_no_change_says_so_and_hints_at_the_games_needed():
     text = str(verdict(compare_tables(_tables(bench_change=0.0, seat0_rate=0.5))))
-    assert "bench6 changes nothing clearly in 200 games" in text
+    assert text.startswith("Bench6 changes nothing clearly in 200 games.")
     assert "to see a change of 5 percentage points in player 1's win rate" in text and "you would need about" in text
 
 
@@ -56,9 +59,8 @@ def test_the_chance_note_counts_what_stays_clear_after_correction():
     kept = int(rows["clear_holm"].sum())
     assert kept <= int(rows["clear"].sum())
     text = str(verdict(comparison))
-    assert f"{tested} measures were compared" in text
-    assert f"about {tested * 0.05:.1f} of them look clear" in text
-    assert f"{kept} {'stays' if kept == 1 else 'stay'} clear after Holm's correction" in text
+    assert f"The lab compared {tested} measures: luck alone would make about {round(tested * 0.05)} of them" in text
+    assert f"(Holm's correction): {kept} pass" in text
 
 
 def test_the_short_table_has_the_chosen_measures_and_all_is_one_call_away():

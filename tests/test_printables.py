@@ -226,7 +226,7 @@ def test_the_print_command_writes_each_page(tmp_path):
     code, text = run(["print", "gym", "--what", "observation", "--players", "4", "--out", str(tmp_path / "obs.html")])
     assert code == 0 and "an observation sheet of GYM, 2 pages" in text
     code, text = run(["print", "legday", "--preset", "legday_bench6", "--what", "cards", "--out", str(tmp_path / "b.html")])
-    assert code == 0 and "108 cards of Don't Skip Leg Day (bench6)" in text
+    assert code == 0 and "108 cards of Don't Skip Leg Day (6-point Bench Press)" in text
     assert "6 for each set of 2" in (tmp_path / "b.html").read_text(encoding="utf-8")
     deck = tmp_path / "my_deck.json"
     deck.write_text(json.dumps(lab.apply_deck_changes("diet", {"cards": {"Apple": {"count": 4}}})))

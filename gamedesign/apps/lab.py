@@ -41,9 +41,24 @@ MIN_GAMES, MAX_GAMES = 10, 2000
 MIN_TRIALS, MAX_TRIALS = 4, 60
 _WIDE = widgets.Layout(width="540px")
 
-#: The goals *Suggest a fix* offers: label -> goal name.
-GOALS = {"Every seat wins about equally often": "fair", "Seat 0 wins its fair share": "seat0",
+#: The goals *Suggest a fix* offers: label -> goal name ("{first}" is the first seat in the
+#: game's own words: Player 1, Team A).
+GOALS = {"Every seat wins about equally often": "fair", "{first} wins a fair share": "seat0",
          "Games last a target length": "length", "A card is worth a target value": "card"}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def goal_options(game) -> list[tuple]:
+    """The *Suggest a fix* goals of ``game`` (a game, its class or name) as (label, goal name)."""
+    first = _capital(labels.seat_name(0, game))
+    return [(text.format(first=first), goal) for text, goal in GOALS.items()]
+
+
+class _Switched(Exception):
+    """The game was switched while its games were being played: the run stops."""
 
 
 def _players(cls: type) -> tuple:
@@ -139,8 +154,8 @@ class LabApp:
         all_panel.set_title(0, "All measures")
         all_panel.selected_index = None
         self.all_panel = all_panel
-        self.goal = widgets.Dropdown(options=list(GOALS.items()), value="fair", description="Goal", style=_STYLE,
-                                     layout=_WIDE)
+        self.goal = widgets.Dropdown(options=goal_options(self.classes[game]), value="fair", description="Goal",
+                                     style=_STYLE, layout=_WIDE)
         self.margin = widgets.IntSlider(value=5, min=1, max=20, description="Seats within (percentage points)",
                                         continuous_update=False, style=_STYLE, layout=_WIDE)
         self.target = widgets.FloatText(value=0.0, description="Target (length, or a card's worth)", style=_STYLE,
@@ -156,6 +171,8 @@ class LabApp:
         self.use_button = widgets.Button(description="Use this proposal", disabled=True,
                                          tooltip="set the controls to the proposal, to run and study it")
         self.last_search = None
+        #: The game a run or a search is playing (None: none going); a switch of the game stops it.
+        self._running = None
         fix_panel = widgets.Accordion(children=[widgets.VBox([
             widgets.HTML('<div style="line-height:1.5">The balance search tries variants of the rules and deck '
                          "above on the same seeds and proposes those that best meet the goal. <i>" + CAUTION +
@@ -218,6 +235,24 @@ class LabApp:
     def _game_changed(self) -> None:
         game = self.game.value
         cls = self.classes[game]
+        # What was shown belongs to the game before: a run still going stops at its next
+        # progress report (see _progress), and its results are never shown.
+        self.last_result = self.last_search = None
+        for out in (self.verdict, self.table, self.all_measures, self.charts, self.suggestions):
+            out.outputs = ()
+        self.proposal.options, self.proposal.value = [], None
+        self.proposal.disabled = self.use_button.disabled = True
+        # The new game's presets first, quietly (no preset of the game before is loaded).
+        self._switching = True
+        try:
+            self.preset.options = [("standard rules", "")] + [(load_preset(name).description or name, name)
+                                                              for name in preset_names(game)]
+            self.preset.value = ""
+        finally:
+            self._switching = False
+        goal = self.goal.value
+        self.goal.options = goal_options(cls)
+        self.goal.value = goal
         self.players.options = [(str(n), n) for n in _players(cls)]
         self.players.value = cls.default_players or _players(cls)[0]
         self.option_widgets = {}
@@ -242,9 +277,6 @@ class LabApp:
                                                         tooltip=help_text, continuous_update=False, style=_STYLE,
                                                         layout=_WIDE)
         self.deck_box.children = list(self.deck_sliders.values())
-        self.preset.options = [("standard rules", "")] + [(load_preset(name).description or name, name)
-                                                          for name in preset_names(game)]
-        self.preset.value = ""
         data = default_deck_data(game) if _has_deck(game) else {}
         cards = [e["name"] for key in ("cards", "kids") for e in data.get(key, [])]
         self.card.options = cards
@@ -254,6 +286,8 @@ class LabApp:
 
     def load_preset(self, name: str) -> None:
         """Set the players, options and deck sliders to a shipped preset ("" = standard rules)."""
+        if getattr(self, "_switching", False):
+            return  # the game is being switched: its controls start from the standard rules
         self.use_variant(load_preset(name) if name else None)
 
     def use_variant(self, v) -> None:
@@ -275,9 +309,11 @@ class LabApp:
         if self.players.value is None:
             return
         names = bot_names(self.game.value)
+        cls = self.classes[self.game.value]
         preferred = "greedy" if "greedy" in names else names[0]
         self.bot_widgets = [
-            widgets.Dropdown(options=names, value=preferred, description=f"Seat {seat}", style=_STYLE, layout=_WIDE)
+            widgets.Dropdown(options=names, value=preferred, description=_capital(cls.seat_name(seat)), style=_STYLE,
+                             layout=_WIDE)
             for seat in range(self.players.value)
         ]
         self.bots_box.children = self.bot_widgets
@@ -313,11 +349,11 @@ class LabApp:
         options = {name: w.value for name, w in self.option_widgets.items() if w.value != defaults[name]}
         mine = Variant(self.game.value, players=self.players.value, options=options, deck=self.deck_changes(),
                        name="your variant")
-        if self.preset.value:  # still the preset as loaded: call it by its name
+        if self.preset.value:  # still the preset as loaded: call it by its name and label
             preset = load_preset(self.preset.value)
-            if preset.build().deck == mine.build().deck and preset.options == options and \
-                    (preset.players or cls.default_players) == self.players.value:
-                return mine.with_changes(preset.name)
+            if preset.game == mine.game and preset.build().deck == mine.build().deck and preset.options == options \
+                    and (preset.players or cls.default_players) == self.players.value:
+                return mine.with_changes(preset.name, label=preset.label)
         if not options and not mine.deck:  # nothing changed: call it what it is, in tables and charts
             return mine.with_changes("standard rules")
         return mine
@@ -329,28 +365,44 @@ class LabApp:
     # -- running -------------------------------------------------------------------------
 
     def _progress(self, done: int, total: int) -> None:
+        if self._running is not None and self._running != self.game.value:
+            raise _Switched()  # stops the games being played (a pool of processes too)
         self.progress.max = total
         self.progress.value = done
+
+    def _stopped(self, game: str) -> None:
+        """Say that a run or a search of ``game`` stopped because the game was switched."""
+        message(self.status, f"Stopped: the game was switched to {self.classes[self.game.value].title} while "
+                             f"{self.classes[game].title} was being played, so nothing of that run is shown. "
+                             "Press Run again for the game now chosen.", "info")
 
     def run(self) -> None:
         """Play the games and show the verdict, the measures and the charts; errors become a message."""
         for out in (self.verdict, self.table, self.all_measures, self.charts):
             out.outputs = ()
         self.progress.value = 0
+        game = self.game.value
         try:
             mine = self.variant()
             compare = self.compare_box.value and (mine.options or mine.deck)
             variants = [Variant(mine.game, players=mine.players, name="standard rules"), mine] if compare else [mine]
             self.run_button.disabled = True
+            self._running = game
             message(self.status, f"Playing {self.games.value} games of {len(variants)} variant(s)…", "info")
             records = run_variants(variants, self.bots(), games=self.games.value, seed=self.seed.value,
                                    progress=self._progress)
+        except _Switched:
+            self._stopped(game)
+            return
         except Exception as err:  # a bad variant or a failing bot: a message, never a traceback
             message(self.status, error_text(err), "error")
             return
         finally:
             self.run_button.disabled = False
-        game = mine.game
+            self._running = None
+        if self.game.value != game:  # switched at the very end: the results belong to the game before
+            self._stopped(game)
+            return
         tables = {label: game_table(recs) for label, recs in records.items()}
         comparison = compare_tables(tables)
         self.last_result = comparison
@@ -376,7 +428,7 @@ class LabApp:
             self.charts.append_display_data(summary_chart(own, game=game))
             note = "these are the standard rules" if not (mine.options or mine.deck) else "no comparison asked for"
         self._show_table()
-        self.charts.append_display_data(seat_chart(comparison))
+        self.charts.append_display_data(seat_chart(comparison, game=self.classes[game]))
         cards = card_values(records)
         if not cards.empty:
             self.charts.append_display_data(card_value_chart(cards, game=game))
@@ -428,12 +480,21 @@ class LabApp:
         games = min(self.games.value, 200)
         self.suggest_button.disabled = True
         message(self.status, f"Trying {self.trials.value} variants of {games} games each…", "info")
+        game = base.game
+        self._running = game
         try:
             found = search_balance(base, default_space(self.classes[base.game]), goal,
                                    budget={"trials": self.trials.value, "games": games, "confirm_games": 2 * games},
                                    seed=self.seed.value, bots=self.bots(), progress=self._progress)
+        except _Switched:
+            self._stopped(game)
+            return
         finally:
             self.suggest_button.disabled = False
+            self._running = None
+        if self.game.value != game:
+            self._stopped(game)
+            return
         self.last_search = found
         self.suggestions.append_display_data(found)
         self.suggestions.append_display_data(found.table()[["changes", "goal value", "low", "high", "meets the goal"]]

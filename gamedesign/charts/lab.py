@@ -158,14 +158,18 @@ def summary_chart(summary: pd.DataFrame, measures=None, title: str = "Design mea
     return values_chart(table, measures, title=title, game=game)
 
 
-def seat_chart(comparison: pd.DataFrame, title: str = "Win rate by seat, with 95% intervals") -> alt.Chart:
+def seat_chart(comparison: pd.DataFrame, title: str = "Win rate by seat, with 95% intervals",
+               game: str | None = None) -> alt.Chart:
     """Win rate of each seat for every variant side by side, with intervals and a dashed
-    line at an equal share (1 / seats; teams: 1/2)."""
+    line at an equal share (1 / seats; teams: 1/2). Seats are named as ``game`` names them
+    (Player 1, Team A; by default the game is told from the measures)."""
     _need(comparison, ["variant", "measure", "value", "value_low", "value_high"], "the table of lab.compare(...)")
+    game = _game(comparison, game)
     rows = comparison[comparison["measure"].str.fullmatch(r"seat \d+ wins")].copy()
     if rows.empty:
         raise ValueError("the table has no 'seat k wins' measures")
-    rows["seat"] = rows["measure"].str.removesuffix(" wins")
+    rows["seat"] = rows["measure"].map(lambda m: names.seat_name(int(m.split()[1]), game)).map(
+        lambda s: s[:1].upper() + s[1:])
     labels = list(dict.fromkeys(rows["variant"]))
     seats = list(dict.fromkeys(rows["seat"]))
     equal = float(rows.groupby("variant")["value"].sum().mean()) / len(seats)

@@ -45,7 +45,7 @@ def as_labelled_variants(variants) -> tuple[list, list]:
         raise ValueError("give at least one variant")
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
-        raise ValueError(f"variant names must differ to tell them apart; given: {', '.join(labels)}")
+        raise ValueError(f"variant names must differ to tell them apart; their labels: {', '.join(labels)}")
     return variants, labels
 
 

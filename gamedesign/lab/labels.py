@@ -273,16 +273,24 @@ def explain(name: str, game: str | None = None) -> str:
     return measure(name, game).help
 
 
+#: What a count is counted in, for the counts that are not "so many a game".
+_COUNT_UNITS = {"branching factor": "actions", "decision points": "decisions a game"}
+
+
 def unit(name: str, game: str | None = None) -> str:
     """What a change of the measure is counted in: ``"percentage points"``, ``"points"``,
-    ``"pounds"``, ``"days"``, ``"turns"`` or ``""`` (a plain count)."""
+    ``"pounds"``, ``"days"``, ``"turns"`` (``"moves"`` when the game names no unit),
+    ``"a game"`` for a count per game (``"actions"`` for the options per decision) or
+    ``""`` (a p-value)."""
     kind = measure(name, game).kind
     if kind == "share":
         return "percentage points"
     if kind == "points":
         return POINT_UNITS.get(game, "points")
     if kind == "length":
-        return LENGTH_UNITS.get(game, "")
+        return LENGTH_UNITS.get(game, "moves")
+    if kind == "count":
+        return _COUNT_UNITS.get(name, "a game")
     return ""
 
 

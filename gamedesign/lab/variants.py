@@ -39,6 +39,7 @@ from ..core import brief, clip
 from ..decks import parse_json, read_file
 from ..files import check_output, write_text
 from ..registry import GAMES, game_class, game_module, load
+from . import labels
 
 #: Where the example presets shipped with the package live.
 PRESETS_PACKAGE = "gamedesign.lab.presets"
@@ -129,10 +130,16 @@ class Variant:
     deck: dict = dataclasses.field(default_factory=dict)
     name: str = ""
     description: str = ""
+    #: The variant's name in words, for verdicts, tables and charts ("6-point Bench Press");
+    #: by default made from the name (``"my_variant"`` reads "my variant") or, for a variant
+    #: without a name, from the labels of the options it changes.
+    label: str = ""
 
     def __post_init__(self):
         if not isinstance(self.name, str):
             raise ValueError(f"a variant's name is a text, not {brief(self.name)}")
+        if not isinstance(self.label, str):
+            raise ValueError(f"variant {brief(self.name)}: 'label' must be a text, not {brief(self.label)}")
         if not isinstance(self.description, str):
             raise ValueError(f"variant {brief(self.name)}: 'description' must be a text, not {brief(self.description)}")
         if not isinstance(self.options, dict):
@@ -145,8 +152,11 @@ class Variant:
                 f"variant {brief(self.name or self.game)}: 'deck' must be a table of deck changes, "
                 f"not {brief(self.deck)}"
             )
+        named = bool(self.name)
         if not self.name:
             object.__setattr__(self, "name", self._default_name())
+        if not self.label.strip():
+            object.__setattr__(self, "label", self._default_label(named))
         if "deck" in self.options:
             raise ValueError(
                 f"variant {brief(self.name)}: give deck changes in 'deck', not as the option 'deck'"
@@ -159,10 +169,19 @@ class Variant:
             parts.append("deck changed")
         return ", ".join(parts) or "standard rules"
 
-    @property
-    def label(self) -> str:
-        """The variant's name, for tables and charts."""
-        return self.name
+    def _default_label(self, named: bool = True) -> str:
+        """The label a variant gets when it declares none: its name in words, or (without a
+        name) what it changes, in the options' own labels."""
+        if named:
+            return words(self.name)
+        try:
+            cls = game_class(self.game)
+        except ValueError:
+            return words(self.name)
+        parts = [f"{labels.option_label(cls, k)}: {labels.value_label(cls, k, v)}" for k, v in self.options.items()]
+        if self.deck:
+            parts.append("deck changed")
+        return "; ".join(parts) or "standard rules"
 
     def deck_data(self) -> dict | None:
         """The full deck data with the changes applied (``None`` without changes)."""
@@ -192,6 +211,8 @@ class Variant:
     def to_dict(self) -> dict:
         """The variant as plain data (what :func:`save_preset` writes)."""
         data = {"name": self.name, "game": self.game}
+        if self.label != words(self.name):
+            data["label"] = self.label
         if self.description:
             data["description"] = self.description
         if self.players is not None:
@@ -212,13 +233,13 @@ class Variant:
                 f"variant {label}: a variant is a table with 'game' and optional players, options, deck; "
                 f"not {brief(data)}"
             )
-        allowed = {"name", "game", "players", "options", "deck", "description"}
+        allowed = {"name", "label", "game", "players", "options", "deck", "description"}
         extra = sorted(map(str, set(data) - allowed))
         if extra:
             raise ValueError(f"variant {label}: unknown entry {brief(extra[0])}; allowed: {', '.join(sorted(allowed))}")
         if "game" not in data:
             raise ValueError(f"variant {label} has no 'game'; allowed: {', '.join(GAMES)}")
-        for key, kind in (("options", dict), ("deck", dict), ("name", str), ("description", str)):
+        for key, kind in (("options", dict), ("deck", dict), ("name", str), ("label", str), ("description", str)):
             if key in data and not isinstance(data[key], kind):
                 what = "a table" if kind is dict else "a text"
                 raise ValueError(f"variant {label}: {key!r} must be {what}, not {brief(data[key])}")
@@ -229,19 +250,31 @@ class Variant:
             deck=dict(data.get("deck", {})),
             name=data.get("name", name),
             description=data.get("description", ""),
+            label=data.get("label", ""),
         )
 
     def with_changes(self, name: str = "", **changes) -> "Variant":
-        """A copy with some fields replaced (``options``/``deck`` are merged)."""
+        """A copy with some fields replaced (``options``/``deck`` are merged). A new name
+        brings a new label (its words) unless ``label`` is given too."""
         options = {**self.options, **changes.pop("options", {})}
         deck = {**self.deck, **changes.pop("deck", {})}
-        fields = {**dataclasses.asdict(self), "options": options, "deck": deck, "name": name, **changes}
+        fields = {**dataclasses.asdict(self), "options": options, "deck": deck, "name": name, "label": "",
+                  **changes}
         return Variant(**fields)
 
 
-def variant(game: str, name: str = "", players: int | None = None, deck: dict | None = None, **options) -> Variant:
+def variant(game: str, name: str = "", players: int | None = None, deck: dict | None = None, label: str = "",
+            **options) -> Variant:
     """Shorthand: ``variant("legday", "bench6", deck={"scoring": {"bench_set_points": 6}})``."""
-    return Variant(game=game, players=players, options=options, deck=deck or {}, name=name)
+    return Variant(game=game, players=players, options=options, deck=deck or {}, name=name, label=label)
+
+
+def words(identifier: str) -> str:
+    """An identifier as words, for a variant that declares no label: ``"my_variant"`` ->
+    ``"my variant"``, ``"bench6"`` -> ``"bench 6"``, ``"24_leg_days"`` -> ``"24 leg days"``."""
+    text = re.sub(r"_+", " ", identifier)
+    text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", text)
+    return re.sub(r"\s+", " ", text).strip() or identifier
 
 
 # ----------------------------------------------------------------------------------------
@@ -364,4 +397,5 @@ __all__ = [
     "save_preset",
     "to_toml",
     "variant",
+    "words",
 ]

@@ -1,12 +1,18 @@
 """Plain-word verdicts and short tables, written from the numbers of a comparison.
 
-:func:`verdict` reads a table of :func:`gamedesign.lab.compare` and says, for every variant,
-what changed clearly, whether anybody's chance to win changed, whether games got longer or
-shorter, how many "clear" results chance alone would give among the outcome measures compared,
-and how many games it would take to see a change that is not clear yet::
+:func:`verdict` reads a table of :func:`gamedesign.lab.compare` and says, for every variant
+(by its label), first in one short sentence what changed clearly, then in its details
+whether anybody's chance to win changed, whether games got longer or shorter, how many
+measures luck alone would make look changed among the outcome measures compared, and how
+many games it would take to see a change that is not clear yet::
 
-    bench6 makes Bench Press worth 0.87 more points a game to each scoring player;
-    nobody's chance to win changes clearly; games are exactly as long.
+    With 6-point Bench Press, Bench Press is worth 0.87 more points a game to each scoring
+    player (2.72 → 3.59 points).
+
+    Details: Nobody's chance to win changes clearly; games are exactly as long. The lab
+    compared 28 measures: ...
+
+Every number has its unit, every seat is named as the game names it (player 1, team A).
 
 Nothing is written per preset: every sentence comes from the differences, their intervals
 and the corrected p-values (:func:`gamedesign.lab.stats.with_correction`). A change counts
@@ -69,14 +75,17 @@ def _with_holm(comparison: pd.DataFrame) -> pd.DataFrame:
     return with_correction(comparison)
 
 
-def format_value(value: float, name: str, game: str | None = None) -> str:
-    """A measure's value as a sentence writes it: 41%, 16.9 turns, 2.81."""
+def format_value(value: float, name: str, game: str | None = None, unit: bool = False) -> str:
+    """A measure's value as a sentence writes it: ``41%``, ``16.9``, ``2.81``; with
+    ``unit=True`` in its unit too: ``16.9 turns``, ``2.81 points``, ``9.80 a game``."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "no value"
     kind = labels.measure(name, game).kind
     if kind == "share":
         return f"{value:.0%}" if abs(value) >= 0.1 or value == 0 else f"{value:.1%}"
-    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+    number = f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+    said = labels.unit(name, game) if unit else ""
+    return f"{number} {said}" if said else number
 
 
 def format_change(change: float, name: str, game: str | None = None, sign: bool = True) -> str:
@@ -93,16 +102,18 @@ def format_change(change: float, name: str, game: str | None = None, sign: bool 
 
 
 def _phrase(row, game) -> str:
-    """One clear change as words."""
+    """One clear change as words, every number with its unit."""
     name, diff = row["measure"], row["difference"]
+    before = format_value(row["baseline"], name, game)
+    after = format_value(row["value"], name, game, unit=True)
     if name.startswith("points from "):
         card = name.removeprefix("points from ")
         more = "more" if diff > 0 else "fewer"
-        return (f"makes {card} worth {abs(diff):.2f} {more} {labels.POINT_UNITS.get(game, 'points')} a game to each "
-                f"scoring player ({format_value(row['baseline'], name, game)} → {format_value(row['value'], name, game)})")
+        return (f"{card} is worth {abs(diff):.2f} {more} {labels.point_unit(game)} a game to each "
+                f"scoring player ({before} → {after})")
     label = _lower(labels.label(name, game))
-    return (f"{label} {format_value(row['baseline'], name, game)} → {format_value(row['value'], name, game)} "
-            f"({format_change(diff, name, game)})")
+    way = "up" if diff > 0 else "down"
+    return f"{label}: {way} {format_change(diff, name, game, sign=False)} ({before} → {after})"
 
 
 def _lower(label: str) -> str:
@@ -111,6 +122,11 @@ def _lower(label: str) -> str:
 
 
 _NAMES = {"Seat", "Coaches", "Brat", "Event"}
+
+
+def _capital(text: str) -> str:
+    """A sentence's first letter as a capital ("team A's chance" -> "Team A's chance")."""
+    return text[:1].upper() + text[1:]
 
 
 def _hint(row, game, games: int) -> str:
@@ -125,10 +141,14 @@ def _hint(row, game, games: int) -> str:
     if math.isnan(needed) or needed <= games:
         return ""
     what = format_change(change, name, game, sign=False)
+    if kind == "length":
+        what = what.replace("1.00 ", "1 ").replace("days", "day").replace("turns", "turn").replace("moves", "move")
     if name.startswith("seat ") and name.endswith(" wins"):
         where = f"{labels.seat_name(int(name.split()[1]), game)}'s win rate"
     elif name == "first seat edge":
         where = f"{labels.seat_name(0, game)}'s win rate"
+    elif name == "length":
+        where = "the length of a game"
     else:
         where = _lower(labels.label(name, game))
     return f"to see a change of {what} in {where} you would need about {round_games(needed):,} games"
@@ -136,17 +156,34 @@ def _hint(row, game, games: int) -> str:
 
 @dataclasses.dataclass
 class Verdict:
-    """The verdict on each variant: ``sentences`` (variant -> list of sentences) and ``notes``
-    (the warnings about chance). ``str(verdict)`` is the text; notebooks show it as Markdown."""
+    """The verdict on each variant, by the variant's label: ``sentences`` (variant -> list of
+    sentences: the short verdict first, one sentence on what changed clearly, then the
+    details) and ``notes`` (the note about chance, in plain words).
+
+    ``str(verdict)`` is the text: for each variant a short paragraph, then a paragraph
+    starting "Details:". In a notebook (Markdown) the details are one click away, folded
+    under the short verdict. :attr:`short` and :attr:`details` give the two parts."""
 
     baseline: str
     sentences: dict
     notes: dict
 
     @property
+    def short(self) -> dict:
+        """Variant -> its short verdict (one sentence on what changed clearly)."""
+        return {v: s[0] for v, s in self.sentences.items()}
+
+    @property
+    def details(self) -> dict:
+        """Variant -> the details: the other measures and the note about chance."""
+        return {v: " ".join([*self.sentences[v][1:], *self.notes[v]]) for v in self.sentences}
+
+    @property
     def text(self) -> str:
-        """Every variant's verdict, one paragraph each."""
-        return "\n\n".join(" ".join([*self.sentences[v], *self.notes[v]]) for v in self.sentences)
+        """Every variant's verdict: the short one, then its details."""
+        details = self.details
+        return "\n\n".join(self.short[v] + (f"\n\nDetails: {details[v]}" if details[v] else "")
+                            for v in self.sentences)
 
     def __str__(self) -> str:
         return self.text
@@ -155,14 +192,19 @@ class Verdict:
         return self.text
 
     def _repr_markdown_(self) -> str:
-        return "\n\n".join(f"**{v}** (compared with {self.baseline}): " + " ".join([*self.sentences[v], *self.notes[v]])
-                           for v in self.sentences)
+        details = self.details
+        return "\n\n".join(
+            f"**{v}** (compared with {self.baseline}): {self.short[v]}"
+            + (f"\n\n<details><summary>Details: the other measures and the statistics</summary>\n\n{details[v]}"
+               "\n\n</details>" if details[v] else "")
+            for v in self.sentences)
 
 
 def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
     """The plain-word verdict on every variant of a comparison (see the module's docstring).
 
-    ``game`` names the units (days, turns, pounds); by default it is told from the measures.
+    ``game`` names the units (days, turns, pounds) and the seats (player 1, team A); by
+    default it is told from the measures.
     """
     _check(comparison)
     table = _with_holm(comparison)
@@ -176,7 +218,7 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         rows = table[table["variant"] == name]
         games = int(rows["pairs"].max()) if "pairs" in rows and len(rows) else 0
         clear = rows[rows["clear_holm"].fillna(False).astype(bool)]
-        parts = []
+        changed, details = [], []  # what changed clearly (the short verdict), and the rest
         # 1. what changed clearly, the largest changes (in spreads) first
         headline = clear[~clear["measure"].str.fullmatch(r"seat \d+ wins") & ~clear["measure"].isin(
             ["length", "win-rate gap", "first seat edge", *_REPEATS]) & ~clear["measure"].str.startswith("in play: ") & ~clear["measure"].map(is_diagnostic).astype(bool)]
@@ -188,8 +230,8 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
             strength = (headline["difference"].abs() / headline["sd"].where(headline["sd"] > 0)).fillna(math.inf)
             top = headline.assign(strength=strength).sort_values("strength", ascending=False).head(3)
             phrases = [_phrase(r, game) for _, r in top.iterrows()]
-            lead = f"{name} " if phrases[0].startswith("makes ") else f"with {name}: "
-            parts.append(lead + "; ".join(phrases))
+            changed += phrases[:2]
+            details += phrases[2:]
         # 2. who wins: the first seat's edge when it says it all (a game of two sides)
         repeats = (rows["repeats"].astype(object).where(rows["repeats"].notna(), "") if "repeats" in rows
                    else pd.Series("", index=rows.index))
@@ -198,40 +240,36 @@ def verdict(comparison: pd.DataFrame, game: str | None = None) -> Verdict:
         told = seats if "seat 0 wins" in set(seats["measure"]) else pd.concat([edge, seats])
         seats_clear = told[told["clear_holm"].fillna(False).astype(bool)]
         if len(seats_clear):
-            parts.append("; ".join(_who_wins(r, rows, game) for _, r in seats_clear.iterrows()))
+            changed += [_who_wins(r, rows, game) for _, r in seats_clear.iterrows()]
         elif len(told):
-            text = "nobody's chance to win changes clearly"
             widest = told.sort_values("sd", ascending=False).iloc[0]
             hint = _hint(widest, game, games)
-            parts.append(text + (f" ({hint})" if hint else ""))
+            details.append("nobody's chance to win changes clearly" + (f" ({hint})" if hint else ""))
         gap = rows[(rows["measure"] == "win-rate gap") & repeats.eq("")]
         if len(gap) and bool(gap["clear_holm"].fillna(False).iloc[0]):
             g = gap.iloc[0]
-            parts.append(f"the gap between the best and the worst seat {'widens' if g['difference'] > 0 else 'narrows'} "
-                         f"from {format_value(g['baseline'], 'win-rate gap')} to {format_value(g['value'], 'win-rate gap')}")
+            changed.append(f"the gap between the best and the worst seat "
+                           f"{'widens' if g['difference'] > 0 else 'narrows'} from "
+                           f"{format_value(g['baseline'], 'win-rate gap')} to {format_value(g['value'], 'win-rate gap')}")
         # 3. length
         length = rows[rows["measure"] == "length"]
         if len(length):
             r = length.iloc[0]
             unit = labels.length_unit(game, "moves")
             if r["difference"] == 0 and (r.get("sd", 0) == 0 or math.isnan(r.get("sd", 0))):
-                parts.append("games are exactly as long")
+                details.append("games are exactly as long")
             elif bool(r["clear_holm"]):
                 way = "longer" if r["difference"] > 0 else "shorter"
-                parts.append(f"games are {abs(r['difference']):.1f} {unit} {way} "
-                             f"({r['baseline']:.1f} → {r['value']:.1f} {unit})")
+                changed.append(f"games are {abs(r['difference']):.1f} {unit} {way} "
+                               f"({r['baseline']:.1f} → {r['value']:.1f} {unit})")
             else:
                 hint = _hint(r, game, games)
-                parts.append("games are not clearly longer or shorter" + (f" ({hint})" if hint else ""))
-        if not len(headline) and not len(seats_clear):
-            parts.insert(0, f"{name} changes nothing clearly in {games:,} games")
-        if parts[0].startswith(name):
-            first = parts[0]
-        elif parts[0].startswith("with "):
-            first = "W" + parts[0][1:]
+                details.append("games are not clearly longer or shorter" + (f" ({hint})" if hint else ""))
+        if not changed:
+            short = f"{_capital(name)} changes nothing clearly in {games:,} games."
         else:
-            first = f"With {name}, {parts[0]}"
-        sentences[name] = [first + ("; " + "; ".join(parts[1:]) if parts[1:] else "") + "."]
+            short = f"With {name}, {'; '.join(changed)}."
+        sentences[name] = [short] + ([_capital("; ".join(details)) + "."] if details else [])
         notes[name] = [_chance_note(rows)]
     return Verdict(names[0], sentences, notes)
 
@@ -254,8 +292,10 @@ def _who_wins(row, rows, game) -> str:
 
 
 def _chance_note(rows: pd.DataFrame) -> str:
-    """How many clear results chance alone would give among these measures, and how many stay
-    clear (the outcome measures: the counts of how often a rule fired are left out)."""
+    """How many measures were compared, how many of them luck alone would make look changed,
+    and how many pass the stricter test that allows for it (Holm's correction), in plain
+    words. The counts of how often a rule fired are left out; a measure that repeats
+    another one is counted once."""
     tested = rows[rows["p"].notna() & ~rows["measure"].map(is_diagnostic).astype(bool)]
     if "repeats" in tested:  # a measure that repeats another one is counted once
         tested = tested[tested["repeats"].astype(object).where(tested["repeats"].notna(), "").eq("")]
@@ -265,11 +305,13 @@ def _chance_note(rows: pd.DataFrame) -> str:
     raw = int(tested["clear"].fillna(False).astype(bool).sum()) if "clear" in tested else 0
     kept = int(tested["clear_holm"].fillna(False).astype(bool).sum())
     alarms = expected_false_alarms(m, LEVEL)
+    luck = ("might make one of them" if alarms < 0.75 else f"would make about {round(alarms)} of them")
+    passed = {0: "none passes it", 1: "1 passes it"}.get(kept, f"{kept} pass it")
+    text = (f"The lab compared {m} measures: luck alone {luck} look changed, so a change counts as clear only "
+            f"if it passes a stricter test (Holm's correction): {passed}")
     only_raw = raw - kept
-    text = (f"{m} measures were compared: chance alone would make about {alarms:.1f} of them look clear "
-            f"at 95%; {kept} {'stays' if kept == 1 else 'stay'} clear after Holm's correction for all {m}")
     if only_raw > 0:
-        text += f", and {only_raw} more {'looks' if only_raw == 1 else 'look'} clear only before it (could be chance)"
+        text += f"; {only_raw} more {'passes' if only_raw == 1 else 'pass'} only the ordinary test and could be luck"
     return text + "."
 
 
@@ -302,7 +344,7 @@ def measures_table(comparison: pd.DataFrame, measures=None, game: str | None = N
     indexed = table.set_index(["variant", "measure"])
     out = pd.DataFrame(index=pd.Index([labels.label(m, game) for m in chosen], name="measure"))
     base = [indexed.loc[(names[0], m), "value"] if (names[0], m) in indexed.index else math.nan for m in chosen]
-    out[names[0]] = [format_value(v, m, game) for v, m in zip(base, chosen)]
+    out[names[0]] = [format_value(v, m, game, unit=True) for v, m in zip(base, chosen)]
     for name in names[1:]:
         values, changes, clear = [], [], []
         for m in chosen:
@@ -310,7 +352,7 @@ def measures_table(comparison: pd.DataFrame, measures=None, game: str | None = N
                 values.append(""), changes.append(""), clear.append("")
                 continue
             r = indexed.loc[(name, m)]
-            values.append(format_value(r["value"], m, game))
+            values.append(format_value(r["value"], m, game, unit=True))
             if pd.isna(r["difference"]):
                 changes.append(""), clear.append("")
                 continue
