@@ -111,6 +111,13 @@ def _exact_mistakes() -> dict:
         "goals-margin-1": {"below 3": int((margins < 3).sum()),
                            "share": sp.Rational(int((margins <= 3).sum()), int(margins.notna().sum()))},
         "goals-early-1": {"share": sp.Rational(int(early.sum()), int(early.notna().sum()))},
+        "legday-hand-1": {"leg day": 28, "shake second": 32, "one selfie": 21, "selfie symbols": 25},
+        "gym-odds-2": {"no brat": _odds("p_at_least", 2, 2, 6, 4), "four of six": sp.Rational(4, 6)},
+        "diet-odds-2": {
+            "whole hand": 1 - (1 - _odds("p_at_least", 1, 6, 52, 7)) * (1 - _odds("p_at_least", 1, 6, 45, 3)),
+            "gain": (1 - _odds("p_at_least", 1, 6, 52, 7)) * _odds("p_at_least", 1, 6, 45, 3),
+            "from 52": _odds("p_at_least", 1, 6, 52, 3),
+        },
     }
 
 
