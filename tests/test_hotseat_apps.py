@@ -345,7 +345,7 @@ def test_diet_two_people_and_a_bot_play_to_the_end(tmp_path):
             app.action_box.children[-1].click()
         clicks += 1
         assert clicks < 2000, all_text(app.out)
-    assert covers > 5 and "The Diet Game -" in app.header.value
+    assert covers > 5 and "The Diet Game —" in app.header.value
     check_log(app, ["Ana", "Ben"])
     check_download(app)
 

@@ -162,3 +162,15 @@ def test_how_did_i_play_lists_every_decision_and_the_three_that_cost_the_most():
     assert all(said in text for said in rows["said"])
     with pytest.raises(ValueError, match="is not a person's seat"):
         playtest.review(log, seat=1)
+
+
+def test_a_diet_replay_names_the_players_as_the_table_knows_them_not_by_the_engine_s_names():
+    from gamedesign.games.diet.rules import PLAYER_NAMES
+
+    log, _ = a_bot_played_log("diet", players=3, seed=2)
+    engine = re.compile(r"\b(" + "|".join(PLAYER_NAMES) + r")\b")
+    for seat, other in ((0, "Ben"), (1, "Ana")):
+        lines = [line for step in playtest.replay(log, seat=seat) for line in step.lines]
+        assert [line for line in lines if engine.search(line)] == []
+        said = "\n".join(lines)
+        assert "Your day" in said.replace("your day", "Your day") and f"{other}'s day" in said

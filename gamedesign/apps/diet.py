@@ -34,7 +34,11 @@ from .hotseat import PLAYTESTS, HotSeat, Seating
 
 #: Cards you may play now are raised, with a thick border and bold text; the others are
 #: dimmed (not by colour alone). The cards' drawings are in :mod:`.diet_cards`.
-CSS = "<style>" + diet_cards.CSS + "</style>"
+CSS = ("<style>" + diet_cards.CSS
+       + ".gd-diet table.gd-places th, .gd-diet table.gd-places td { padding:2px 14px 2px 0; text-align:left; "
+         "vertical-align:top; }\n"
+       + ".gd-diet table.gd-places td:nth-child(2), .gd-diet table.gd-places td:nth-child(3) { white-space:nowrap; }"
+       + "</style>")
 
 #: Colours of weight bars: losing weight is good (blue-green), gaining is bad (orange).
 LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
@@ -523,10 +527,10 @@ class DietApp(common.AppBox):
             text, kind = self.ending(view)
             colour = common.MESSAGE_COLOURS[kind]
             return (f"<h3 class='gd-msg gd-msg-{kind}' style='margin:2px 0;color:{colour}'>{common.icon_svg(kind, 18)} "
-                    f"The Diet Game - {html.escape(text)}</h3>" + self._places_html(view))
+                    f"The Diet Game — {html.escape(text)}</h3>" + self._places_html(view))
         whose = "your" if view["active"] == self.human else f"{self._name(view['active'])}'s"
         return (
-            f"<h3 style='margin:2px 0'>The Diet Game - turn {view['turn']}, {html.escape(whose)} "
+            f"<h3 style='margin:2px 0'>The Diet Game — turn {view['turn']}, {html.escape(whose)} "
             f"{PHASE_TITLES[view['phase']]} phase</h3>"
             f"<div>Deck: {view['deck_size']} cards, discard pile: {len(view['discard'])}. "
             f"First to {view['target']} pounds wins.</div>"

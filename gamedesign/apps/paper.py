@@ -174,7 +174,7 @@ class PaperForm(common.AppBox):
                                               style=wide, layout=widgets.Layout(width="460px"))
                               for t in self.fields["initials"]}
         self.notes = widgets.Textarea(description="Notes", placeholder="rule questions asked, the observer's note",
-                                      style=wide, layout=widgets.Layout(width="600px", height="80px"))
+                                      style=wide, layout=widgets.Layout(width="calc(100% - 8px)", max_width="600px", height="80px"))
         self.save = widgets.Button(description="Save this paper game", icon="save", button_style="primary",
                                    layout=widgets.Layout(width="auto"))
         self.message = widgets.HTML()
@@ -206,12 +206,12 @@ class PaperForm(common.AppBox):
         for seat in range(count):
             old = self.seats[seat] if seat < len(self.seats) else None
             row = old or {
-                "who": widgets.Text(placeholder="name, or bot", layout=widgets.Layout(width="150px")),
-                "score": widgets.Text(placeholder="final score", layout=widgets.Layout(width="100px")),
+                "who": widgets.Text(placeholder="name, or bot", layout=widgets.Layout(width="140px")),
+                "score": widgets.Text(placeholder="final score", layout=widgets.Layout(width="96px")),
                 "won": widgets.Checkbox(description="Won", indent=False, layout=widgets.Layout(width="70px")),
-                "before": widgets.Dropdown(options=[("Played before?", None), ("yes", True), ("no", False)],
-                                           layout=widgets.Layout(width="130px")),
-                **{r: widgets.Text(placeholder=f"{r} 1-5", layout=widgets.Layout(width="100px"))
+                "before": widgets.Dropdown(options=[("Played before?", ""), ("yes", True), ("no", False)],
+                                           layout=widgets.Layout(width="130px")),  # "": not written (a None value shows blank)
+                **{r: widgets.Text(placeholder=f"{r} 1-5", layout=widgets.Layout(width="112px"))
                    for r in self.fields["ratings"]},
             }
             rows.append(row)
@@ -224,7 +224,8 @@ class PaperForm(common.AppBox):
 
     def values(self) -> tuple:
         """The form's texts, as :func:`read_form` takes them."""
-        seats = [{key: box.value for key, box in row.items()} for row in self.seats]
+        seats = [{key: None if key == "before" and box.value == "" else box.value for key, box in row.items()}
+                 for row in self.seats]
         sheet = {"date": self.date.value, "observer": self.observer.value, "number": self.number.value,
                  "length": self.length.value, "notes": self.notes.value,
                  "tallies": {t: b.value for t, b in self.tally_boxes.items()},

@@ -16,6 +16,7 @@ only their own view. The rules and the values come from :mod:`gamedesign.lab.rev
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 
@@ -28,6 +29,9 @@ STRIP = (
     ("Forward", "step-forward", "One step forward", "forward"),
     ("Last", "fast-forward", "The end of the game", "last"),
 )
+
+#: "1. " at the start of a review's numbered line.
+NUMBER = re.compile(r"^\d+\. ")
 
 
 def view_text(game, observation, names) -> str:
@@ -64,7 +68,7 @@ class ReviewPanel(widgets.VBox):
                                            description="Whose game?", style={"description_width": "initial"})
         self.whose.observe(lambda change: self._choose(change["new"]), names="value")
         self.ask = widgets.Button(description="How did I play?", icon="search", button_style="info",
-                                  layout=widgets.Layout(width="auto"),
+                                  layout=widgets.Layout(width="auto", align_self="flex-start"),
                                   tooltip="The strongest bot values each of your decisions (a few seconds)")
         self.ask.on_click(lambda _: self.run())
         self.progress = widgets.HTML()
@@ -82,7 +86,9 @@ class ReviewPanel(widgets.VBox):
         self.step_view = widgets.HTML()
         self.step_view.add_class("gd-replay-view")
         self.strip = widgets.VBox([widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                                   self.step_text, self.step_view])
+                                   self.step_text, self.step_view],
+                                  layout=widgets.Layout(margin="10px 0 0 0", padding="6px 0 0 0",
+                                                        border_top="1px solid #ddd"))
         self.strip.add_class("gd-replay")
         self.children = ()
 
@@ -179,20 +185,33 @@ class ReviewPanel(widgets.VBox):
 
 
 def review_html(result) -> str:
-    """A :class:`gamedesign.lab.review.Review` as the panel shows it."""
+    """A :class:`gamedesign.lab.review.Review` as the panel shows it: the summary, the
+    decisions that cost the most (numbered), the lead changes, and every decision folded
+    away under a line to open (a long game's list would push the replay off the screen)."""
     lines = result.lines()
     head, rest = lines[:3], lines[3:]
-    body = []
+    sections = []  # [heading, items]
     for line in rest:
         if not line:
             continue
-        if line.startswith("  "):
-            body.append(f"<li>{html.escape(line.strip())}</li>")
+        if line.startswith("  ") and sections:
+            sections[-1][1].append(line.strip())
         else:
-            body.append(f"</ul><p><b>{html.escape(line)}</b></p><ul>")
-    paragraphs = "".join(f"<p>{html.escape(line)}</p>" for line in head)
-    listing = ("<ul>" + "".join(body) + "</ul>").replace("<ul></ul>", "")
-    return f'<div class="gd-review-text" style="max-width:760px">{paragraphs}{listing}</div>'
+            sections.append([line, []])
+    parts = [f"<p>{html.escape(line)}</p>" for line in head]
+    for heading, items in sections:
+        numbered = bool(items) and all(NUMBER.match(item) for item in items)
+        tag = "ol" if numbered else "ul"
+        if numbered:
+            items = [NUMBER.sub("", item) for item in items]
+        listing = "".join(f"<li>{html.escape(item)}</li>" for item in items)
+        listing = f'<{tag} style="margin:2px 0 8px;padding-left:24px">{listing}</{tag}>' if items else ""
+        if heading.startswith("Every decision") and items:
+            parts.append(f'<details><summary style="cursor:pointer"><b>{html.escape(heading.rstrip(":"))}</b> '
+                         f"({len(items)}): open the list</summary>{listing}</details>")
+        else:
+            parts.append(f'<p style="margin:8px 0 2px"><b>{html.escape(heading)}</b></p>{listing}')
+    return f'<div class="gd-review-text" style="max-width:760px;line-height:1.4">{"".join(parts)}</div>'
 
 
 __all__ = ["ReviewPanel", "STRIP", "review_html", "view_text"]

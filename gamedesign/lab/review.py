@@ -210,6 +210,19 @@ def _log_lines(view, seen: int) -> tuple[list, int]:
     return [str(x) for x in log[len(log) - fresh:]] if fresh else [], total
 
 
+def _renamed(game, line: str, names: list) -> str:
+    """A line of the game's own log with the seat names it writes (the Diet Game's "Ann",
+    "Bo") replaced by the replay's names ("you" reads "You"/"your")."""
+    from ..terminal import rename
+
+    engine = tuple(getattr(game, "names", ()) or ())
+    people = ["You" if str(name).casefold() == "you" else str(name) for name in names]
+    try:
+        return rename(line, people, engine, sentences=getattr(game, "log_sentences", None))
+    except Exception:  # a game of your own whose log the renaming cannot read: as written
+        return line
+
+
 def replay(log, seat: int | None = None, table: bool = False, names=None) -> Replay:
     """The steps of ``log`` (see :class:`Replay`). ``seat``: that seat's view only, its own
     moves in words and the others' as that seat could know them (the game's public line,
@@ -254,7 +267,7 @@ def replay(log, seat: int | None = None, table: bool = False, names=None) -> Rep
         if not table:
             own = views[seat] if seat is not None else None
             fresh, seen = _log_lines(own if own is not None else _common(list(views.values())), seen)
-            lines += fresh
+            lines += [_renamed(game, line, names) for line in fresh]
         over = state.is_over()
         if over:
             result = state.result()
@@ -349,7 +362,7 @@ def _said(row, when: str, game, views) -> str:
                 f"another move {_score(row['best value'])}: about {lost * 100:.0f} more.")
     bot = _words(game, parse(row["bot choice"]), view)
     cost = "" if math.isnan(lost) else f": it cost you about {lost * 100:.0f}"
-    return (f"{when}: {mine}, score {_score(row['value of choice'])}. The bot would have played {bot}, "
+    return (f"{when}: {mine}, score {_score(row['value of choice'])}. The bot would have chosen: {bot}, "
             f"score {_score(row['best value'])}{cost}.")
 
 

@@ -111,7 +111,7 @@ def test_game_app_fits_in_jupyterlab_with_the_file_browser_open(lab, offline_pag
 
 
 #: The apps without a game to play: they must fit too, as they open.
-TOOLS = {"odds": ".gd-odds", "design_lab": ".gd-lab"}
+TOOLS = {"odds": ".gd-odds", "design_lab": ".gd-lab", "paper_playtest": ".gd-paper-form"}
 
 
 @pytest.mark.parametrize("name", list(TOOLS))

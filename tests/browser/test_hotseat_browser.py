@@ -64,8 +64,7 @@ def hotseat_voila(server_home):
         book.cells = [nbformat.v4.new_code_cell(code.format(**settings, folder=str(logs)))]
         book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nbformat.write(book, folder / name)
-    home = server_home / "voila-hotseat"
-    home.mkdir()
+    home = Path(tempfile.mkdtemp(prefix="voila-hotseat-", dir=server_home))  # one per module that uses it
     port = free_port()
     command = [
         sys.executable, "-m", "voila", str(folder), "--no-browser",

@@ -115,3 +115,14 @@ def test_the_fold_over_cards_fit_and_print_three_a_page(offline_page):
     assert overflowing_cards(page) == []
     assert pdf_pages(page, "A4") == pdf_pages(page, "Letter") == 1 + math.ceil(printout.card_count / 3)
     offline_page.screenshot("fold", page.locator("section.page.fold").nth(0))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("name,players", [("legday", 6), ("gym", 6), ("diet", 6)])
+def test_the_paper_playtest_results_sheet_prints_on_one_page(offline_page, name, players, paper):
+    page = offline_page.page
+    page.set_content(printables.results_html(name, players=players, paper=paper.lower()))
+    page.emulate_media(media="print")
+    assert crowded_sheets(page) == []
+    assert pdf_pages(page, paper) == 1
+    offline_page.screenshot("sheet", page.locator("section.page").nth(0))

@@ -37,15 +37,19 @@ def move_words(game, action) -> str:
 def legday_view(game, obs: dict, names: list[str], full: list[str]) -> list[str]:
     """Don't Skip Leg Day: the day, your hand with its scoring, everyone's cards."""
     face = "face up" if obs["day_type"] == "Gym Day" else "face down (only you see it)"
-    lines = wrap(
-        f"Week {obs['week']}, day {obs['day']}: {obs['day_type']}, your pick goes {face}; "
-        f"then hands pass {obs['pass_direction']}. Pile: {obs['pile_size']} cards."
-    )
-    lines += ["", "Your hand:"]
-    counts = Counter(obs["hand"])
-    lines += table(
-        [(name, f"x{count}" if count > 1 else "", legday_card(game.deck, name)) for name, count in counts.items()]
-    )
+    if obs.get("over"):  # no day is left to pick in, and every hand is empty
+        lines = ["The game is over: every day has been played."]
+    else:
+        lines = wrap(
+            f"Week {obs['week']}, day {obs['day']}: {obs['day_type']}, your pick goes {face}; "
+            f"then hands pass {obs['pass_direction']}. Pile: {obs['pile_size']} cards."
+        )
+    if obs["hand"] or not obs.get("over"):
+        lines += ["", "Your hand:"]
+        counts = Counter(obs["hand"])
+        lines += table(
+            [(name, f"x{count}" if count > 1 else "", legday_card(game.deck, name)) for name, count in counts.items()]
+        )
     lines += ["", "Cards in front of each player:"]
     for seat, cards in enumerate(obs["tableaus"]):
         up = Counter(card for card, face_up in cards if card is not None and face_up)
