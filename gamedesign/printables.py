@@ -395,7 +395,7 @@ def _guide(printout: Printout, backs: bool = True, fold: bool = False, first: in
 def _pad_page(printout: Printout) -> str:
     """The score pad: one row per thing scored, one column per player (or team)."""
     pad, game = printout.pad, printout.game
-    columns = pad.columns or tuple(f"Seat {seat}" for seat in range(game.num_players))
+    columns = pad.columns or tuple(f"Player {seat + 1}" for seat in range(game.num_players))
     widths = '<col style="width:62mm">' + "<col>" * len(columns)
     head = "<th>Scored</th>" + "".join(f"<th>{_e(c)}</th>" for c in columns)
     names = '<tr><td class="what">Name</td>' + "<td></td>" * len(columns) + "</tr>"
@@ -577,11 +577,11 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
     )
     narrow = '<col style="width:12mm">'
     head_cols = narrow * (2 if has_teams else 1) + '<col style="width:60mm"><col><col><col style="width:18mm">'
-    head_cells = "<th>Seat</th>" + ("<th>Team</th>" if has_teams else "") + (
+    head_cells = "<th>Player</th>" + ("<th>Team</th>" if has_teams else "") + (
         "<th>Name or initials</th><th>Played before?</th><th>Final score</th><th>Won?</th>"
     )
     rows = "".join(
-        f"<tr><td>{seat}</td>" + (f"<td>{chr(65 + team_of[seat])}</td>" if has_teams else "") + "<td></td>" * 4 + "</tr>"
+        f"<tr><td>{seat + 1}</td>" + (f"<td>{chr(65 + team_of[seat])}</td>" if has_teams else "") + "<td></td>" * 4 + "</tr>"
         for seat in range(game.num_players)
     )
     widths = f'<col style="width:{38 if len(columns) > 10 else 44}mm">' + "<col>" * (len(columns) + 1)
@@ -606,7 +606,7 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
         f'<p class="source">{_e(printout.title)} - observation sheet, page 1 of 2</p></div></section>'
     )
     scale = "<td>1 2 3 4 5</td>" * len(RATINGS)
-    ratings = "".join(f"<tr><td>{seat}</td><td></td>{scale}</tr>" for seat in range(game.num_players))
+    ratings = "".join(f"<tr><td>{seat + 1}</td><td></td>{scale}</tr>" for seat in range(game.num_players))
     questions = "".join(
         f'<div class="question"><b>{_e(q)}</b><p class="hint">{_e(h)}</p><div class="space"></div></div>'
         for q, h in QUESTIONS
@@ -616,7 +616,7 @@ def _observation_pages(printout: Printout, columns=None) -> list[str]:
         f'<p class="sub">Ask each question to the whole table; write down what they say, not what you think. '
         f"Then the ratings, one row per player (circle one number: 1 = not at all, 5 = very).</p>"
         f'<table class="players scale"><colgroup><col style="width:12mm"><col style="width:40mm"><col><col><col><col>'
-        f'</colgroup><thead><tr><th>Seat</th><th>Name</th>{"".join(f"<th>{_e(r)}</th>" for r in RATINGS)}'
+        f'</colgroup><thead><tr><th>Player</th><th>Name</th>{"".join(f"<th>{_e(r)}</th>" for r in RATINGS)}'
         f"</tr></thead><tbody>{ratings}</tbody></table>"
         f"<h2>Questions</h2>{questions}"
         f'<h2>The observer\'s note: the one moment to show the class</h2><div class="blank"></div>'
@@ -659,9 +659,9 @@ def _results_page(printout: Printout) -> str:
               + fields)
     heads = [text for _, text in SEAT_FIELDS] + list(RATINGS)
     keys = [f for f, _ in SEAT_FIELDS] + list(RATINGS)
-    head = "<th>Seat</th>" + "".join(f"<th>{_e(h)}</th>" for h in heads)
+    head = "<th>Player</th>" + "".join(f"<th>{_e(h)}</th>" for h in heads)
     rows = "".join(
-        f"<tr><td>{seat}</td>" + "".join(f'<td data-field="seat {seat}: {_e(k)}"></td>' for k in keys) + "</tr>"
+        f"<tr><td>{seat + 1}</td>" + "".join(f'<td data-field="seat {seat}: {_e(k)}"></td>' for k in keys) + "</tr>"
         for seat in range(game.num_players)
     )
     tallies = "".join(f'<tr><td class="what">{_e(what)}</td><td data-field="tally: {_e(what)}"></td></tr>'

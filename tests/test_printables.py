@@ -353,7 +353,7 @@ def test_the_score_pad_follows_the_deck_s_own_scoring():
     pad_page = gym.split('class="page score-pad"')[1].split('<section class="page')[0]
     assert "<th>Team A</th><th>Team B</th>" in pad_page and pad_page.count("skill values added up") == 6
     diet = printables.pack_html("diet", players=3)
-    assert "<th>Seat 0</th><th>Seat 1</th><th>Seat 2</th></tr>" in diet.split('class="page score-pad"')[1]
+    assert "<th>Player 1</th><th>Player 2</th><th>Player 3</th></tr>" in diet.split('class="page score-pad"')[1]
     with pytest.raises(ValueError, match="score pad row is a pair"):
         printables.ScorePad(("Curls",))
 

@@ -87,7 +87,7 @@ def read_form(name: str, players, options: dict, seats: list[dict], sheet: dict)
     entries, scores, winners, before, ratings = [], [], [], [], []
     for seat, row in enumerate(seats[:count]):
         who = (row.get("who") or "").strip()
-        where = f"Seat {seat}"
+        where = f"Player {seat + 1}"
         if not who:
             problems.append(f"{where}: write the person's name, or '{BOT_WORD}' for a bot")
             entries.append({"person": "?"})
@@ -217,7 +217,7 @@ class PaperForm(common.AppBox):
             rows.append(row)
         self.seats = rows
         self.seat_rows.children = [
-            widgets.HBox([widgets.HTML(f"Seat {seat}", layout=widgets.Layout(width="56px")), *row.values()],
+            widgets.HBox([widgets.HTML(f"Player {seat + 1}", layout=widgets.Layout(width="56px")), *row.values()],
                          layout=widgets.Layout(flex_flow="row wrap"))
             for seat, row in enumerate(rows)
         ]
