@@ -101,6 +101,7 @@ def _exact_mistakes() -> dict:
             "others wrong": sp.Rational(comb(6, 2) * comb(24, 10), comb(24, 12)),
         },
         "lab-chance-1": {"expected count": sp.Rational(33, 20), "one measure": sp.Rational(1, 20)},
+        "lab-games-1": {"doubled": 790 * 2, "halved": 790 // 2, "square root": round(790 * 2**0.5)},
         "sure-games-1": {
             "not rounded up": math.floor((sp.Rational(196, 100) / sp.Rational(3, 100)) ** 2 * sp.Rational(21, 100)),
             "whole width": math.ceil((sp.Rational(196, 100) / sp.Rational(15, 1000)) ** 2 * sp.Rational(21, 100)),
