@@ -87,7 +87,7 @@ def test_bad_input_in_the_paper_form_gets_a_clear_message_and_saves_nothing(tmp_
     with pytest.raises(FormError) as caught:
         read_form("legday", "3", {}, seats, sheet)
     assert caught.value.problems == ["Player 1: final score: 'thirty' is not a number (leave it empty if nobody wrote "
-                                     "it down)", "Seat 1: Fun: 7 is outside 1 to 5"]
+                                     "it down)", "Player 2: Fun: 7 is outside 1 to 5"]
     with pytest.raises(FormError, match="is played by 2 to 6 players, not 1"):
         read_form("legday", "1", {}, seats, sheet)
     form = PaperForm("legday", 3, folder=tmp_path)
