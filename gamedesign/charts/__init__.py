@@ -20,6 +20,61 @@ from altair.vegalite.v5.display import mimetype_renderer, png_renderer  # noqa: 
 
 #: Okabe-Ito colours: told apart by readers with any common colour-vision deficiency.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+#: Point shapes drawn with those colours, so that a group is told by its shape too, never by colour alone.
+SHAPES = ["circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-right", "wedge"]
+
+#: How wide a whole chart (titles, axes and legend included) may be drawn in a lesson.
+#: JupyterLab at 1024 px with the file browser open gives a cell's output about 584 px, 38
+#: of them kept for the chart's "..." menu; the charts' default sizes keep inside 540.
+FIT_WIDTH = 540
+
+#: Vega-Lite's type sizes (pixels) for a chart's title, its subtitle and a legend's labels.
+_TITLE_SIZE, _SUBTITLE_SIZE, _LEGEND_SIZE = 13, 11, 10
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """About how many pixels ``text`` takes in a chart's sans-serif type of ``size`` pixels
+    (a generous guess: wide letters are counted wider)."""
+    wide = sum(1 for c in text if c.isupper() or c in "mwMW%@")
+    return size * ((0.53 if bold else 0.48) * len(text) + 0.12 * wide)
+
+
+def wrap_lines(text, size: float, width: float = FIT_WIDTH, bold: bool = False):
+    """``text`` as it fits ``width`` pixels: the string itself when one line is enough, else a
+    list of lines broken between words (a list of strings is wrapped line by line)."""
+    if isinstance(text, (list, tuple)):
+        lines = []
+        for line in text:
+            wrapped = wrap_lines(line, size, width, bold)
+            lines += wrapped if isinstance(wrapped, list) else [wrapped]
+        return lines
+    if not isinstance(text, str) or text_width(text, size, bold) <= width:
+        return text
+    lines, line = [], ""
+    for word in text.split():
+        if line and text_width(f"{line} {word}", size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
+def fitted_title(title: str, subtitle=alt.Undefined, width: float = FIT_WIDTH - 30) -> alt.Title:
+    """A chart's title and subtitle, each broken into lines that fit ``width`` pixels (by
+    default what a lesson's cell leaves once the chart's padding is taken off)."""
+    return alt.Title(wrap_lines(title, _TITLE_SIZE, width, bold=True),
+                     subtitle=wrap_lines(subtitle, _SUBTITLE_SIZE, width))
+
+
+def legend_below(labels, title=alt.Undefined, size: float = 13, width: float = FIT_WIDTH - 40, **options) -> alt.Legend:
+    """A legend under the chart (it takes none of the chart's width), its entries in as many
+    columns as fit ``width`` pixels at labels of ``size`` pixels (a slide's type, by default,
+    so the legend fits on a slide too)."""
+    labels = [str(label) for label in labels] or [""]
+    entry = max(text_width(label, size) for label in labels) + 2 * size + 8  # symbol, gap, label
+    columns = max(1, min(len(labels), int(width // entry)))
+    return alt.Legend(orient="bottom", title=title, columns=columns, **options)
 
 
 def in_voila() -> bool:
@@ -92,17 +147,19 @@ def score_distribution(df: pd.DataFrame, title: str = "How final scores spread, 
     subtitle = f"{len(df['game'].unique()) if 'game' in df else len(df)} games" + (
         f"; {eliminated} eliminated players not shown" if eliminated else ""
     )
+    # Each row is named above it (the colour only repeats the name), so the chart keeps its width.
     return (
-        alt.Chart(counts, title=alt.Title(title, subtitle=subtitle))
+        alt.Chart(counts, title=fitted_title(title, subtitle))
         .mark_bar()
         .encode(
             x=alt.X("score:Q", title="Final score", bin=alt.Bin(step=2)),
             y=alt.Y("sum(share):Q", title="Share of players", axis=alt.Axis(format="%")),
-            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
-            row=alt.Row("bot:N", title=None),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE), legend=None),
+            row=alt.Row("bot:N", title=None, header=alt.Header(labelOrient="top", labelAnchor="start",
+                                                               labelFontWeight="bold")),
             tooltip=["bot", "score", "players", alt.Tooltip("share:Q", format=".1%")],
         )
-        .properties(width=480, height=110)
+        .properties(width=440, height=110)
     )
 
 
@@ -122,17 +179,20 @@ def points_by_category(df: pd.DataFrame, title: str = "Where the points come fro
     )
     means = long.groupby(["bot", "category"], sort=False)["points"].mean().reset_index()
     order = list(dict.fromkeys(c.removeprefix("points_") for c in columns))
+    bots = list(dict.fromkeys(means["bot"]))
+    subtitle = "average points per player per game, eliminated players left out; bars in the legend's order"
     return (
-        alt.Chart(means, title=alt.Title(title, subtitle="average points per player per game, eliminated players left out"))
+        alt.Chart(means, title=fitted_title(title, subtitle))
         .mark_bar()
         .encode(
             y=alt.Y("category:N", title=None, sort=order),
             x=alt.X("points:Q", title="Average points"),
-            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
-            yOffset="bot:N",
+            color=alt.Color("bot:N", title="Bot", sort=bots, scale=alt.Scale(domain=bots, range=PALETTE),
+                            legend=legend_below(bots, "Bot (top bar first)")),
+            yOffset=alt.YOffset("bot:N", sort=bots),
             tooltip=["bot", "category", alt.Tooltip("points:Q", format=".2f")],
         )
-        .properties(width=420)
+        .properties(width=400, height=max(120, 16 * len(order) * len(bots)))
     )
 
 
@@ -147,21 +207,27 @@ def win_rate_by_seat(df: pd.DataFrame, title: str = "Win rate by seat") -> alt.C
         .encode(
             x=alt.X("label:N", title=None, sort=list(rates["label"])),
             y=alt.Y("win_rate:Q", title="Games won", axis=alt.Axis(format="%")),
-            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE),
+                            legend=legend_below(dict.fromkeys(rates["bot"]), "Bot")),
             tooltip=["label", alt.Tooltip("win_rate:Q", format=".1%")],
         )
-        .properties(width=60 * len(rates))
+        .properties(width=min(420, 60 * len(rates)))
     )
 
 
 __all__ = [
+    "FIT_WIDTH",
     "PALETTE",
+    "SHAPES",
+    "fitted_title",
     "in_voila",
+    "legend_below",
     "points_by_category",
     "score_distribution",
     "use_offline_renderer",
     "vegalite_with_png",
     "win_rate_by_seat",
+    "wrap_lines",
 ]
 
 
