@@ -21,7 +21,7 @@ labels are about 1.3 times, its title 1.7 times a chart's own.
 
 from __future__ import annotations
 
-from . import FIT_WIDTH, text_width, wrap_lines
+from .fit import FIT_WIDTH, text_width, wrap_lines
 from .vega import alt
 
 #: Width and height of the whole chart's plotting area on a slide (16:9 once the title,
