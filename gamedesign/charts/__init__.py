@@ -14,13 +14,15 @@ import os
 
 
 from .vega import _import_altair, alt  # noqa: E402,F401  (Altair, imported once for every chart module)
+from .fit import FIT_WIDTH, fitted_title, legend_below, text_width, wrap_lines  # noqa: E402,F401
 
 import pandas as pd  # noqa: E402
 from altair.vegalite.v5.display import mimetype_renderer, png_renderer  # noqa: E402
 
 #: Okabe-Ito colours: told apart by readers with any common colour-vision deficiency.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
-
+#: Point shapes drawn with those colours, so that a group is told by its shape too, never by colour alone.
+SHAPES = ["circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-right", "wedge"]
 
 def in_voila() -> bool:
     """True in a kernel started by Voilà (it sets ``SERVER_SOFTWARE=voila/<version>``)."""
@@ -92,17 +94,19 @@ def score_distribution(df: pd.DataFrame, title: str = "How final scores spread, 
     subtitle = f"{len(df['game'].unique()) if 'game' in df else len(df)} games" + (
         f"; {eliminated} eliminated players not shown" if eliminated else ""
     )
+    # Each row is named above it (the colour only repeats the name), so the chart keeps its width.
     return (
-        alt.Chart(counts, title=alt.Title(title, subtitle=subtitle))
+        alt.Chart(counts, title=fitted_title(title, subtitle))
         .mark_bar()
         .encode(
             x=alt.X("score:Q", title="Final score", bin=alt.Bin(step=2)),
             y=alt.Y("sum(share):Q", title="Share of players", axis=alt.Axis(format="%")),
-            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
-            row=alt.Row("bot:N", title=None),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE), legend=None),
+            row=alt.Row("bot:N", title=None, header=alt.Header(labelOrient="top", labelAnchor="start",
+                                                               labelFontWeight="bold")),
             tooltip=["bot", "score", "players", alt.Tooltip("share:Q", format=".1%")],
         )
-        .properties(width=480, height=110)
+        .properties(width=440, height=110)
     )
 
 
@@ -122,17 +126,20 @@ def points_by_category(df: pd.DataFrame, title: str = "Where the points come fro
     )
     means = long.groupby(["bot", "category"], sort=False)["points"].mean().reset_index()
     order = list(dict.fromkeys(c.removeprefix("points_") for c in columns))
+    bots = list(dict.fromkeys(means["bot"]))
+    subtitle = "average points per player per game, eliminated players left out; bars in the legend's order"
     return (
-        alt.Chart(means, title=alt.Title(title, subtitle="average points per player per game, eliminated players left out"))
+        alt.Chart(means, title=fitted_title(title, subtitle))
         .mark_bar()
         .encode(
             y=alt.Y("category:N", title=None, sort=order),
             x=alt.X("points:Q", title="Average points"),
-            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
-            yOffset="bot:N",
+            color=alt.Color("bot:N", title="Bot", sort=bots, scale=alt.Scale(domain=bots, range=PALETTE),
+                            legend=legend_below(bots, "Bot (top bar first)")),
+            yOffset=alt.YOffset("bot:N", sort=bots),
             tooltip=["bot", "category", alt.Tooltip("points:Q", format=".2f")],
         )
-        .properties(width=420)
+        .properties(width=400, height=max(120, 16 * len(order) * len(bots)))
     )
 
 
@@ -147,21 +154,27 @@ def win_rate_by_seat(df: pd.DataFrame, title: str = "Win rate by seat") -> alt.C
         .encode(
             x=alt.X("label:N", title=None, sort=list(rates["label"])),
             y=alt.Y("win_rate:Q", title="Games won", axis=alt.Axis(format="%")),
-            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE)),
+            color=alt.Color("bot:N", title="Bot", scale=alt.Scale(range=PALETTE),
+                            legend=legend_below(dict.fromkeys(rates["bot"]), "Bot")),
             tooltip=["label", alt.Tooltip("win_rate:Q", format=".1%")],
         )
-        .properties(width=60 * len(rates))
+        .properties(width=min(420, 60 * len(rates)))
     )
 
 
 __all__ = [
+    "FIT_WIDTH",
     "PALETTE",
+    "SHAPES",
+    "fitted_title",
     "in_voila",
+    "legend_below",
     "points_by_category",
     "score_distribution",
     "use_offline_renderer",
     "vegalite_with_png",
     "win_rate_by_seat",
+    "wrap_lines",
 ]
 
 

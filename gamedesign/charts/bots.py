@@ -11,7 +11,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from . import PALETTE, _need
+from . import PALETTE, SHAPES, _need, fitted_title, legend_below
 
 
 def ladder_chart(
@@ -23,24 +23,27 @@ def ladder_chart(
     needed = ["game", "rung", "tested", "games", "win rate", "low", "high", "fair_share"]
     _need(ladder, needed, "the table of gamedesign.ladder.read_ladder()")
     data = ladder[needed].copy()
-    data["line"] = [f"{g}: {r} ({n:,} games)" for g, r, n in zip(data["game"], data["rung"], data["games"])]
+    # Two lines a rung (its game and games, then the bots), so the labels leave the chart its width.
+    data["line"] = [f"{g}, {n:,} games|{r}" for g, r, n in zip(data["game"], data["rung"], data["games"])]
     lines = list(dict.fromkeys(data["line"]))
     tested = list(dict.fromkeys(data["tested"]))
     base = alt.Chart(data)
-    y = alt.Y("line:N", sort=lines, title=None, axis=alt.Axis(labelLimit=300))
+    y = alt.Y("line:N", sort=lines, title=None, axis=alt.Axis(labelLimit=300, labelExpr="split(datum.label, '|')"))
     x = alt.X("win rate:Q", title="Win rate of the tested bot", axis=alt.Axis(format="%"),
               scale=alt.Scale(domain=[0, 1]))
     colour = alt.Color("tested:N", title="Tested bot", sort=tested,
-                       scale=alt.Scale(domain=tested, range=PALETTE), legend=alt.Legend(orient="bottom"))
+                       scale=alt.Scale(domain=tested, range=PALETTE), legend=legend_below(tested, "Tested bot"))
+    shape = alt.Shape("tested:N", title="Tested bot", sort=tested, scale=alt.Scale(domain=tested, range=SHAPES),
+                      legend=legend_below(tested, "Tested bot"))
     tooltip = ["game", "rung", "games", alt.Tooltip("win rate:Q", format=".1%"), alt.Tooltip("low:Q", format=".1%"),
                alt.Tooltip("high:Q", format=".1%"), alt.Tooltip("fair_share:Q", title="fair share", format=".0%")]
     low = alt.X("low:Q", title="Win rate of the tested bot", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
     bars = base.mark_rule(strokeWidth=3).encode(y=y, x=low, x2="high:Q", color=colour, tooltip=tooltip)
-    dots = base.mark_point(filled=True, size=90, opacity=1).encode(y=y, x=x, color=colour, tooltip=tooltip)
+    dots = base.mark_point(filled=True, size=90, opacity=1).encode(y=y, x=x, color=colour, shape=shape, tooltip=tooltip)
     fair = base.mark_tick(color="#555555", thickness=2, size=22).encode(y=y, x="fair_share:Q")
     return alt.layer(bars, dots, fair).properties(
-        width=260, height=30 * len(lines),
-        title=alt.Title(title, subtitle="dot: win rate; bar: 95% interval; grey tick: the fair share"),
+        width=280, height=36 * len(lines),
+        title=fitted_title(title, "dot: win rate; bar: 95% interval; grey tick: the fair share"),
     )
 
 
@@ -90,7 +93,7 @@ def matrix_chart(matrix: pd.DataFrame, title: str = "Who beats whom: each bot ag
         )
     # Two heatmaps a row: three games fit a narrow notebook (768 px) without scrolling.
     return alt.concat(*panels, columns=2, spacing=16).properties(
-        title=alt.Title(title, subtitle="cell: the tested bot's win rate; *: its 95% interval is clear of the fair share"),
+        title=fitted_title(title, "cell: the tested bot's win rate; *: its 95% interval is clear of the fair share"),
     )
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from . import PALETTE, _check_columns
+from . import PALETTE, SHAPES, _check_columns, fitted_title, legend_below
 
 
 def game_length(df: pd.DataFrame, title: str = "How long a Diet Game lasts") -> alt.Chart:
@@ -32,19 +32,24 @@ def game_length(df: pd.DataFrame, title: str = "How long a Diet Game lasts") -> 
         .reset_index()
     )
     counts["share"] = counts["games"] / len(games)
+    counts["order"] = (counts["ending"] != "someone reached the target").astype(int)  # draws on top
     median = float(games["turns"].median())
+    endings = ["someone reached the target", "draw at the turn limit"]
+    subtitle = f"{len(games)} games; dashed line: the median, {median:g} turns; draws stacked on top"
     bars = (
-        alt.Chart(counts, title=alt.Title(title, subtitle=f"{len(games)} games; median {median:g} turns"))
+        alt.Chart(counts, title=fitted_title(title, subtitle))
         .mark_bar()
         .encode(
             x=alt.X("turns:Q", title="Turns played (all players together)", bin=alt.Bin(step=1), axis=alt.Axis(format="d")),
             y=alt.Y("sum(share):Q", title="Share of games", axis=alt.Axis(format="%")),
-            color=alt.Color("ending:N", title="Ended by", scale=alt.Scale(range=PALETTE)),
+            color=alt.Color("ending:N", title="Ended by", sort=endings, scale=alt.Scale(domain=endings, range=PALETTE),
+                            legend=legend_below(endings, "Ended by")),
+            order=alt.Order("order:Q"),
             tooltip=["turns", "ending", "games", alt.Tooltip("share:Q", format=".1%")],
         )
     )
     rule = alt.Chart(pd.DataFrame({"median": [median]})).mark_rule(strokeDash=[4, 3]).encode(x="median:Q")
-    return (bars + rule).properties(width=480, height=220)
+    return (bars + rule).properties(width=440, height=220)
 
 
 def weight_over_turns(
@@ -62,23 +67,27 @@ def weight_over_turns(
     means = means.rename(columns={"mean": "weight", "size": "games"})
     means = means[means["games"] >= min_games]
     means["player"] = "seat " + means["seat"].astype(str) + " (" + means["bot"] + ")"
+    players = list(dict.fromkeys(means.sort_values("seat")["player"]))
     lines = (
         alt.Chart(
             means,
-            title=alt.Title(
-                title, subtitle=f"average weight of the games still running (rounds reached by {min_games}+ games); lower is better"
+            title=fitted_title(
+                title, f"average weight of the games still running (rounds reached by {min_games}+ games); lower is better"
             ),
         )
-        .mark_line(point=True)
+        .mark_line(point=alt.OverlayMarkDef(size=50, filled=True))
         .encode(
             x=alt.X("round:Q", title="Round (each player's turn number)"),
             y=alt.Y("weight:Q", title="Weight change (pounds)"),
-            color=alt.Color("player:N", title="Player", scale=alt.Scale(range=PALETTE)),
+            color=alt.Color("player:N", title="Player", sort=players, scale=alt.Scale(domain=players, range=PALETTE),
+                            legend=legend_below(players, "Player")),
+            shape=alt.Shape("player:N", title="Player", sort=players, scale=alt.Scale(domain=players, range=SHAPES),
+                            legend=legend_below(players, "Player")),
             tooltip=["player", "round", alt.Tooltip("weight:Q", format=".2f"), "games"],
         )
     )
     rule = alt.Chart(pd.DataFrame({"target": [target]})).mark_rule(color="#D55E00", strokeDash=[4, 3]).encode(y="target:Q")
-    return (lines + rule).properties(width=480, height=260)
+    return (lines + rule).properties(width=440, height=260)
 
 
 def targeting_chart(table: pd.DataFrame, title: str = "Does take-that hit the leader?") -> alt.Chart:
@@ -106,8 +115,8 @@ def targeting_chart(table: pd.DataFrame, title: str = "Does take-that hit the le
     )
     chance = base.mark_tick(thickness=3, size=26, color=PALETTE[1]).encode(x="chance:Q")
     subtitle = "dot: the measured share, with its 95% interval; tick: the share by chance (the base rate)"
-    return alt.layer(bars, dots, chance, title=alt.Title(title, subtitle=subtitle)).properties(
-        width=420, height=28 * len(data)
+    return alt.layer(bars, dots, chance, title=fitted_title(title, subtitle)).properties(
+        width=340, height=28 * len(data)
     )
 
 

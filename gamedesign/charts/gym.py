@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from . import PALETTE, _check_columns
+from . import PALETTE, _check_columns, fitted_title, legend_below
 from ..games.gym.study import margin_counts
 
 
@@ -22,16 +22,20 @@ def margin_chart(table: pd.DataFrame, title: str = "GYM: team A's final margin, 
     order = list(dict.fromkeys(counts["matchup"]))
     games = int(table[table["seat"] == 0].groupby("matchup").size().max())
     return (
-        alt.Chart(counts, title=alt.Title(title, subtitle=f"{games} games per matchup; a tie counts for team A"))
+        alt.Chart(counts, title=fitted_title(title, f"{games} games per matchup; right of 0: team A wins "
+                                                    "(a tie counts for team A)"))
         .mark_bar()
         .encode(
             x=alt.X("margin:Q", title="Team A's points minus team B's", bin=alt.Bin(step=1)),
             y=alt.Y("sum(share):Q", title="Share of games", axis=alt.Axis(format="%")),
-            color=alt.Color("winner:N", title="Winner", scale=alt.Scale(domain=["team A", "team B"], range=PALETTE[:2])),
-            row=alt.Row("matchup:N", title=None, sort=order, header=alt.Header(labelAngle=0, labelAlign="left")),
+            color=alt.Color("winner:N", title="Winner", scale=alt.Scale(domain=["team A", "team B"], range=PALETTE[:2]),
+                            legend=legend_below(["team A", "team B"], "Winner")),
+            # Each matchup named above its row: the chart keeps its width for the margins.
+            row=alt.Row("matchup:N", title=None, sort=order,
+                        header=alt.Header(labelOrient="top", labelAnchor="start", labelFontWeight="bold")),
             tooltip=["matchup", "margin", "games", alt.Tooltip("share:Q", format=".1%")],
         )
-        .properties(width=420, height=90)
+        .properties(width=440, height=90)
     )
 
 

@@ -19,7 +19,7 @@ from ..files import check_output, write_bytes
 from ..lab.metrics import game_table
 from .. import runtime
 from ..lab.verdict import guess_game
-from . import PALETTE, _need
+from . import PALETTE, SHAPES, _need, fitted_title, legend_below, wrap_lines
 
 #: The measures shown by default in comparison charts (those present in the table), with
 #: every change that is clear after the correction for many measures.
@@ -50,7 +50,16 @@ def _pick_measures(table: pd.DataFrame, measures, clear_too: bool = True) -> lis
 
 
 def _variant_colour(labels) -> alt.Color:
-    return alt.Color("variant:N", title="Variant", sort=list(labels), scale=alt.Scale(domain=list(labels), range=PALETTE))
+    """Each variant's colour, with the legend under the chart (it names the variants in the
+    order their marks are drawn, top to bottom or left to right)."""
+    return alt.Color("variant:N", title="Variant", sort=list(labels), scale=alt.Scale(domain=list(labels), range=PALETTE),
+                     legend=legend_below(labels, "Variant"))
+
+
+def _variant_shape(labels) -> alt.Shape:
+    """Each variant's point shape (the same legend as its colour): told apart without colour."""
+    return alt.Shape("variant:N", title="Variant", sort=list(labels), scale=alt.Scale(domain=list(labels), range=SHAPES),
+                     legend=legend_below(labels, "Variant"))
 
 
 def _game(table: pd.DataFrame, game):
@@ -102,6 +111,7 @@ def differences_chart(comparison: pd.DataFrame, measures=None, title: str = "", 
                                                      yOffset=alt.YOffset("variant:N", sort=labels[1:]), color=colour)
         dots = base.mark_point(size=70, strokeWidth=2).encode(
             x="difference:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels[1:]), color=colour,
+            shape=_variant_shape(labels[1:]),
             fill=alt.condition(alt.datum.clear == "clear",
                                alt.Fill("variant:N", title="Variant", scale=alt.Scale(domain=labels[1:], range=PALETTE)),
                                alt.value("white")),
@@ -110,12 +120,12 @@ def differences_chart(comparison: pd.DataFrame, measures=None, title: str = "", 
         )
         zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#555555", strokeDash=[4, 3]).encode(x="zero:Q")
         panels.append(alt.layer(zero, bars, dots).properties(
-            width=320, height=max(40, 26 * len(group) * max(1, len(labels) - 1)), title=_panel_title(kind, game)))
+            width=300, height=max(40, 26 * len(group) * max(1, len(labels) - 1)), title=_panel_title(kind, game)))
     heading = title or (f"What {labels[1]} changed compared with {labels[0]}" if len(labels) == 2
                         else f"What changed compared with {labels[0]}")
     return alt.vconcat(*panels).resolve_scale(x="independent").properties(
-        title=alt.Title(heading, subtitle="dot: the change; bar: its 95% interval; filled: clear even allowing for "
-                                          "the many measures compared"))
+        title=fitted_title(heading, "dot: the change; bar: its 95% interval; filled: clear even allowing for "
+                                    "the many measures compared"))
 
 
 def values_chart(comparison: pd.DataFrame, measures=None, title: str = "Each variant's measures, with 95% intervals",
@@ -141,13 +151,14 @@ def values_chart(comparison: pd.DataFrame, measures=None, title: str = "Each var
             x2="value_high:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels), color=colour)
         dots = base.mark_point(filled=True, size=70).encode(
             x="value:Q", y=y, yOffset=alt.YOffset("variant:N", sort=labels), color=colour,
+            shape=_variant_shape(labels),
             tooltip=["variant", alt.Tooltip("label:N", title="measure"), alt.Tooltip("value:Q", format=fmt),
                      alt.Tooltip("value_low:Q", format=fmt), alt.Tooltip("value_high:Q", format=fmt)],
         )
         heading = "Shares of games" if kind == "share" else _panel_title(kind, game)  # values, not changes
-        panels.append(alt.layer(bars, dots).properties(width=320, height=max(40, 26 * len(group) * len(labels)),
+        panels.append(alt.layer(bars, dots).properties(width=300, height=max(40, 26 * len(group) * len(labels)),
                                                        title=heading))
-    return alt.vconcat(*panels).resolve_scale(x="independent").properties(title=alt.Title(title))
+    return alt.vconcat(*panels).resolve_scale(x="independent").properties(title=fitted_title(title))
 
 
 def summary_chart(summary: pd.DataFrame, measures=None, title: str = "Design measures, with 95% intervals",
@@ -186,9 +197,11 @@ def seat_chart(comparison: pd.DataFrame, title: str = "Win rate by seat, with 95
     errors = base.mark_rule(color="#222222").encode(x=x, xOffset=alt.XOffset("variant:N", sort=labels),
                                                     y="value_low:Q", y2="value_high:Q")
     line = alt.Chart(pd.DataFrame({"equal": [equal]})).mark_rule(strokeDash=[4, 3], color="#555555").encode(y="equal:Q")
+    # Each variant's bars in the legend's order, left to right, with its name in the tooltip.
     return alt.layer(bars, errors, line).properties(
-        width=max(160, 45 * len(seats) * len(labels)), height=220,
-        title=alt.Title(title, subtitle=f"dashed line: every seat winning equally often ({equal:.0%})"),
+        width=min(420, max(160, 45 * len(seats) * len(labels))), height=220,
+        title=fitted_title(title, f"dashed line: every seat winning equally often ({equal:.0%}); "
+                                  "bars in the legend's order, left to right"),
     )
 
 
@@ -212,12 +225,13 @@ def length_chart(tables: dict, unit: str = "", title: str = "How long games last
     data = pd.DataFrame(rows, columns=["variant", "length", "share"])
     labels = list(tables)
     return (
-        alt.Chart(data, title=alt.Title(title, subtitle="share of games ending at each length"))
-        .mark_line(point=True)
+        alt.Chart(data, title=fitted_title(title, "share of games ending at each length"))
+        .mark_line(point=alt.OverlayMarkDef(size=50, filled=True))
         .encode(
             x=alt.X("length:Q", title=f"Game length{f' ({unit})' if unit else ''}", scale=alt.Scale(zero=False)),
             y=alt.Y("share:Q", title="Share of games", axis=alt.Axis(format="%")),
             color=_variant_colour(labels),
+            shape=_variant_shape(labels),
             tooltip=["variant", "length", alt.Tooltip("share:Q", format=".1%")],
         )
         .properties(width=420, height=200)
@@ -238,25 +252,27 @@ def card_value_chart(values: pd.DataFrame, title: str = "What each card is worth
     long = data.melt(id_vars=["variant", "card"], value_vars=["points per copy", "pick rate", "win rate when collected"],
                      var_name="measure", value_name="value")
     panels = []
+    # One variant needs no legend; several are told apart by the legend's order (top bar first) too.
+    colour = _variant_colour(labels) if len(labels) > 1 else alt.value(PALETTE[0])
     for measure, fmt in (("points per copy", ".1f"), ("pick rate", ".0%"), ("win rate when collected", ".0%")):
         part = long[long["measure"] == measure]
         heading = names.CARD_MEASURES[measure][0]
         if measure == "points per copy":
-            heading += f" ({names.POINT_UNITS.get(game, 'points')})"
+            heading = [heading, f"({names.POINT_UNITS.get(game, 'points')})"]
         panels.append(
-            alt.Chart(part, title=heading)
+            alt.Chart(part, title=alt.Title(wrap_lines(heading, 13, 125, bold=True)))
             .mark_bar()
             .encode(
                 y=alt.Y("card:N", sort=order, title=None, axis=None if panels else alt.Axis()),
                 yOffset=alt.YOffset("variant:N", sort=labels),
                 x=alt.X("value:Q", title=None, axis=alt.Axis(format=fmt)),
-                color=_variant_colour(labels),
+                color=colour,
                 tooltip=["variant", "card", alt.Tooltip("value:Q", format=fmt)],
             )
-            .properties(width=150, height=max(120, 14 * len(order) * len(labels)))
+            .properties(width=115, height=max(120, 14 * len(order) * len(labels)))
         )
     worth = names.CARD_WORTH.get(game, names.CARD_MEASURES["points per copy"][1])
-    return alt.hconcat(*panels, title=alt.Title(title, subtitle=f"worth per copy: {worth}"))
+    return alt.hconcat(*panels, spacing=10, title=fitted_title(title, f"worth per copy: {worth}"))
 
 
 def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "The race: eventual winners and the rest") -> alt.Chart:
@@ -276,14 +292,16 @@ def race_chart(standings: pd.DataFrame, unit: str = "checkpoint", title: str = "
     if lengths.nunique() > 1:
         subtitle += "; games differ in length, so late checkpoints average only the longer games"
     return (
-        alt.Chart(mean, title=alt.Title(title, subtitle=subtitle))
+        alt.Chart(mean, title=fitted_title(title, subtitle))
         .mark_line(point=True)
         .encode(
             x=alt.X("checkpoint:Q", title=unit.capitalize()),
             y=alt.Y("standing:Q", title="Standing (higher is better)"),
             color=_variant_colour(labels) if len(labels) > 1 else alt.value(PALETTE[0]),
+            shape=_variant_shape(labels) if len(labels) > 1 else alt.value("circle"),
             strokeDash=alt.StrokeDash("who:N", title=None, sort=["eventual winner", "the others"],
-                                      legend=alt.Legend(symbolType="stroke", symbolStrokeWidth=2)),
+                                      legend=legend_below(["eventual winner", "the others"], symbolType="stroke",
+                                                          symbolStrokeWidth=2)),
             tooltip=["variant", "who", "checkpoint", alt.Tooltip("standing:Q", format=".2f")],
         )
         .properties(width=420, height=220)

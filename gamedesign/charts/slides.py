@@ -2,9 +2,15 @@
 
 :func:`slide` takes any chart the lessons draw (a single chart, a layered chart, charts
 side by side or stacked, a heatmap grid) and returns a copy with the title replaced by the
-finding, an optional subtitle (where the numbers come from: games, seed), fonts large enough
-to read from the back of a classroom, and every panel stretched or shrunk together so the
+finding, an optional subtitle (where the numbers come from: games, seed), type large for the
+chart's size, legends under the chart, and every panel stretched or shrunk together so the
 whole chart fills a 16:9 area. The original chart is left as it was.
+
+A slide is drawn the width of a lesson's cell at 1024 px (about 540 px, as every chart), so
+it is seen whole in the lesson; it is saved at twice that size (``save_chart`` and the
+chart's "..." menu: *Save as PNG*), about 1,080 px wide, sharp on a projector. What makes
+it read from the back of a classroom is the type's size against the chart's: a slide's
+labels are about 1.3 times, its title 1.7 times a chart's own.
 
     from gamedesign.charts import slide
     from gamedesign.charts.lab import save_chart
@@ -15,25 +21,33 @@ whole chart fills a 16:9 area. The original chart is left as it was.
 
 from __future__ import annotations
 
+from .fit import FIT_WIDTH, text_width, wrap_lines
 from .vega import alt
 
 #: Width and height of the whole chart's plotting area on a slide (16:9 once the title,
-#: axis labels and legend are added around it).
-SLIDE_WIDTH = 600
-SLIDE_HEIGHT = 300
+#: axis labels and legend are added around it: about 540 x 300 px, a lesson cell's width).
+SLIDE_WIDTH = 420
+SLIDE_HEIGHT = 170
 
-#: Font sizes in pixels: the slide's own title, panel titles, axis and legend text.
-TITLE_SIZE = 28
-SUBTITLE_SIZE = 18
-PANEL_TITLE_SIZE = 20
-LABEL_SIZE = 16
-AXIS_TITLE_SIZE = 18
+#: Font sizes in pixels: the slide's own title, panel titles, axis and legend text (a
+#: chart's own are 13, 11 and 10).
+TITLE_SIZE = 22
+SUBTITLE_SIZE = 14
+PANEL_TITLE_SIZE = 15
+LABEL_SIZE = 13
+AXIS_TITLE_SIZE = 14
 #: Text drawn inside a chart (a heatmap's cell labels) is made this many times larger.
-TEXT_SCALE = 1.5
+TEXT_SCALE = 1.25
+#: A slide is saved (and its "..." menu saves it) at this many times its size on screen.
+SAVE_SCALE = 2
+#: Longest axis label on a slide, in pixels (a longer one ends in "...").
+_LABEL_LIMIT = 240
+#: Pixels a slide keeps beside its labels and plotting area: its padding, the last tick label.
+_EDGES = 30
 
 #: A row of a chart with a row per group (``row=`` encoding) is kept at least this tall, so
 #: each row's axis title fits beside it (the slide then grows a little taller than 16:9).
-MIN_ROW_HEIGHT = 165
+MIN_ROW_HEIGHT = 110
 
 # Vega-Lite's size of a view with no width or height of its own.
 _DEFAULT_SIZE = 300
@@ -42,10 +56,15 @@ _COMBINED = (alt.HConcatChart, alt.VConcatChart, alt.ConcatChart)
 _KINDS = "a chart (alt.Chart), a layered chart (alt.layer) or charts side by side or stacked (alt.hconcat, alt.vconcat, alt.concat)"
 
 
-def slide(chart, title: str, subtitle=None, width: int = SLIDE_WIDTH, height: int = SLIDE_HEIGHT):
+def slide(chart, title: str, subtitle=None, width: int | None = None, height: int = SLIDE_HEIGHT):
     """A copy of ``chart`` for a slide: ``title`` (say what the chart shows, e.g. "Team B
-    wins three games in five") in large type, fonts of 16-28 px, and every panel resized
-    together so the whole chart is about ``width`` x ``height`` pixels (16:9 with its title).
+    wins three games in five") in large type, fonts of 13-22 px (a chart's own are 10-13),
+    legends under the chart, and every panel resized together so that its plotting area is
+    about ``width`` x ``height`` pixels (16:9 with its title and axes). ``width=None`` (the
+    default) is :data:`SLIDE_WIDTH`, or less when the chart's labels left of its plotting area
+    are long, so that the whole slide fits a lesson's cell at 1024 px (:data:`FIT_WIDTH`). A
+    title or subtitle too long for the slide's width is broken into lines. Saved with
+    ``save_chart`` or the chart's "..." menu, the slide is twice that size.
 
     ``subtitle``: a line under the title, best the source of the numbers ("2,000 games,
     seed 11"); a list of strings gives several lines; ``None`` keeps the chart's own
@@ -65,25 +84,36 @@ def slide(chart, title: str, subtitle=None, width: int = SLIDE_WIDTH, height: in
             isinstance(subtitle, (list, tuple)) and all(isinstance(line, str) for line in subtitle))):
         raise ValueError(f"subtitle must be a string, a list of strings or None, not {type(subtitle).__name__}")
     for name, value in (("width", width), ("height", height)):
+        if name == "width" and value is None:
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or not 100 <= value <= 4000:
             raise ValueError(f"{name} must be a whole number of pixels from 100 to 4000, not {value!r}")
 
     result = chart.copy(deep=True)
     _refuse_facets(result)
     current_width, current_height = _extent(result)
+    if width is None:  # the slide's plotting area as wide as leaves room for its labels in a lesson's cell
+        width = int(min(SLIDE_WIDTH, max(160, FIT_WIDTH - _EDGES - _label_room(result))))
     _scale(result, width / current_width, height / current_height)
 
     if subtitle is None:
         old = result.title
         subtitle = getattr(old, "subtitle", alt.Undefined) if not isinstance(old, str) else alt.Undefined
+        if isinstance(subtitle, (list, tuple)):  # broken into lines for the chart's type: broken again for the slide's
+            subtitle = " ".join(subtitle)
     elif subtitle == "":
         subtitle = alt.Undefined
-    result.title = alt.Title(title.strip(), subtitle=subtitle, fontSize=TITLE_SIZE, subtitleFontSize=SUBTITLE_SIZE,
-                             anchor="start", offset=12)
+    lines = FIT_WIDTH - 30  # the slide's padding, and room for a guess of the type's width
+    result.title = alt.Title(wrap_lines(title.strip(), TITLE_SIZE, lines, bold=True),
+                             subtitle=wrap_lines(subtitle, SUBTITLE_SIZE, lines),
+                             fontSize=TITLE_SIZE, subtitleFontSize=SUBTITLE_SIZE, anchor="start", offset=10)
+    # The chart's "..." menu saves the PNG at the size save_chart gives (vega-embed reads usermeta.embedOptions).
+    result.usermeta = {"embedOptions": {"scaleFactor": SAVE_SCALE}}
     return (
         result.configure_title(fontSize=PANEL_TITLE_SIZE, subtitleFontSize=LABEL_SIZE)
-        .configure_axis(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, labelLimit=360)
-        .configure_legend(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, symbolSize=160, labelLimit=360)
+        .configure_axis(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, labelLimit=_LABEL_LIMIT)
+        .configure_legend(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, symbolSize=120, labelLimit=_LABEL_LIMIT,
+                          orient="bottom")
         .configure_header(labelFontSize=LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE)
         .configure_text(fontSize=LABEL_SIZE)
     )
@@ -129,6 +159,60 @@ def _facets(chart, channel: str, inherited=None) -> int:
         if hasattr(data, "columns") and field in data.columns:
             return max(1, int(data[field].nunique()))
     return 1
+
+
+def _label_width(labels, size: float) -> float:
+    """The width of the longest of ``labels`` (a label "a|b" is drawn as two lines, a and b)."""
+    parts = [part for label in labels for part in str(label).split("|")]
+    return max((text_width(part, size) for part in parts), default=0.0)
+
+
+def _axis_room(part, channel: str, data) -> float:
+    """Pixels the ``channel`` axis of a view takes beside its plotting area at slide type."""
+    encoding = getattr(part, "encoding", alt.Undefined)
+    axis_channel = alt.Undefined if encoding is alt.Undefined else getattr(encoding, channel, alt.Undefined)
+    if axis_channel is alt.Undefined or not hasattr(axis_channel, "_kwds"):
+        return 0.0
+    axis = axis_channel._kwds.get("axis", alt.Undefined)
+    if axis is None:
+        return 0.0
+    shorthand = str(axis_channel._kwds.get("shorthand", ""))
+    field = axis_channel._kwds.get("field", alt.Undefined)
+    field = field if isinstance(field, str) else shorthand.split(":")[0]
+    kind = axis_channel._kwds.get("type", alt.Undefined)
+    kind = kind if isinstance(kind, str) else (shorthand.split(":")[1] if ":" in shorthand else "")
+    title = axis_channel._kwds.get("title", alt.Undefined)
+    room = 0.0 if title is None else AXIS_TITLE_SIZE + 6
+    if kind in ("N", "O", "nominal", "ordinal") and hasattr(data, "columns") and field in data.columns:
+        return room + min(_LABEL_LIMIT, _label_width(data[field].unique(), LABEL_SIZE)) + 10
+    return room + text_width("-00.0%", LABEL_SIZE) + 10  # numbers
+
+
+def _label_room(chart, inherited=None) -> float:
+    """About how many pixels the labels left of a chart's plotting areas take, all together
+    (the y axes, each panel's own; a row's name drawn beside its row)."""
+    if isinstance(chart, _SINGLE):
+        data = _data(chart, inherited)
+        parts = [chart] + (list(chart.layer) if isinstance(chart, alt.LayerChart) else [])
+        room = max(_axis_room(part, "y", _data(part, data)) for part in parts)
+        for part in parts:
+            encoding = getattr(part, "encoding", alt.Undefined)
+            row = alt.Undefined if encoding is alt.Undefined else getattr(encoding, "row", alt.Undefined)
+            header = getattr(row, "_kwds", {}).get("header", alt.Undefined) if row is not alt.Undefined else alt.Undefined
+            if row is not alt.Undefined and getattr(header, "labelOrient", alt.Undefined) not in ("top", "bottom"):
+                field = str(row._kwds.get("shorthand", "")).split(":")[0]
+                rows = _data(part, data)
+                if hasattr(rows, "columns") and field in rows.columns:
+                    room += _label_width(rows[field].unique(), LABEL_SIZE) + 10
+        return room
+    rooms = [_label_room(panel, _data(chart, inherited)) for panel in _panels(chart)]
+    if isinstance(chart, alt.HConcatChart):
+        return sum(rooms) + 20 * (len(rooms) - 1)
+    if isinstance(chart, alt.VConcatChart):
+        return max(rooms)
+    columns = chart.columns if isinstance(chart.columns, int) and chart.columns > 0 else len(rooms)
+    return sum(max(rooms[i] for i in range(c, len(rooms), columns)) for c in range(min(columns, len(rooms)))) \
+        + 20 * (min(columns, len(rooms)) - 1)
 
 
 def _size(chart, name: str) -> float:
