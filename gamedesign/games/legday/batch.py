@@ -11,9 +11,10 @@ rules and the same distributions, not the same individual games.
 How a game is held: each player's hand and collection are counts per card type; a day
 picks one type per player, plays it (face up on Gym Days), and rolls the hands one seat
 left (odd weeks) or right. Scoring (:func:`score_counts`) follows ``scoring.py`` step by
-step on the counts, for every rule option; ``tests/test_scale.py`` checks it against
-``score_tableaus`` on random collections and the result distributions against the
-object engine.
+step on the counts, for every rule option, with the curl and set rules of ``scoring.py``
+itself; ``tests/test_legday_batch.py`` checks it against ``score_tableaus`` on random
+collections, ``tests/test_batch_contract.py`` on the final cards of batch games, and the
+distribution of every table column against the object engine's.
 """
 
 from __future__ import annotations
@@ -358,8 +359,11 @@ def _table(scored: dict, first: int, labels, n: int) -> pd.DataFrame:
         **seat_columns(first, games, labels),
         "score": scored["points"].reshape(-1),
     }
+    breakdown = scored["breakdown"]
+    if not np.isnan(breakdown).any():  # nobody eliminated: whole numbers, as the engine's table has them
+        breakdown = breakdown.astype(np.int64)
     for i, category in enumerate(CATEGORIES):
-        data[f"points_{category}"] = scored["breakdown"][..., i].reshape(-1).astype(float)
+        data[f"points_{category}"] = breakdown[..., i].reshape(-1)
     winners = scored["winners"]
     data["eliminated"] = scored["eliminated"].reshape(-1)
     data["won"] = winners.reshape(-1)
