@@ -3,8 +3,8 @@
 The batch path (``gamedesign/games/diet/batch.py``) plays thousands of games at once for
 random bots. These tests check it against the object engine: the number of choices it
 gives a random bot at each step equals the engine's legal actions, Planning offers the
-same discards, no card is lost or made up, and the results have the engine's
-distributions.
+same discards, no card is lost or made up, and the greedy choices are the greedy bot's
+(the distributions of whole runs: ``test_batch_contract.py``).
 """
 
 from __future__ import annotations
@@ -183,46 +183,14 @@ def test_no_card_is_lost_or_made_up(options):
         assert (done.hand_sizes[:, g] == done.hands[:, :, g].sum(axis=1)).all()
 
 
-def _compare(engine: pd.DataFrame, fast: pd.DataFrame, players: int) -> None:
-    assert list(fast.columns) == list(engine.columns)
-    assert (fast.dtypes == engine.dtypes).all()
-    e_games, f_games = engine[engine.seat == 0], fast[fast.seat == 0]
-    rate = fast["draw"].mean()
-    assert abs(engine["draw"].mean() - rate) < 4 * (rate * (1 - rate) / len(e_games)) ** 0.5 + 0.01
-    for seat in range(players):
-        b = fast.loc[fast.seat == seat, "won"].mean()
-        a = engine.loc[engine.seat == seat, "won"].mean()
-        assert abs(a - b) < 4 * (b * (1 - b) / len(e_games)) ** 0.5 + 0.01, ("won", seat, a, b)
-    columns = [c for c in engine.columns if c.startswith("points_")] + [
-        "score", "turns", "reshuffles", "meals_eaten", "meals_skipped", "fattening_played", "exercises_counted",
-        "exercises_cancelled", "laziness_played", "cheats_played", "cheats_suffered", "willpower_played",
-        "cards_swapped",
-    ]
-    # One value per game (the mean over its seats): the seats of one game are not
-    # independent, so the standard error counts games, not rows.
-    e_means = engine[columns].astype(float).groupby(engine["game"]).mean()
-    f_means = fast[columns].astype(float).groupby(fast["game"]).mean()
-    for column in columns:
-        a, b = e_means[column], f_means[column]
-        assert abs(a.mean() - b.mean()) < 4 * b.std() / len(a) ** 0.5 + 0.02, (column, a.mean(), b.mean())
-    assert (f_games["ended_by"] == np.where(f_games["draw"], "turn limit", "target")).all()
-
-
-@pytest.mark.parametrize(
-    "players, options, engine_games",
-    [
-        (4, {}, 240),
-        (2, {"deal_at_start": False, "first_player": 1, "target": -5, "max_turns": 80}, 400),
-        (5, {"deck": SMALL_DECK, "target": -4, "max_turns": 50}, 400),
-        (3, {"feed_last_place": False, "max_turns": 90}, 400),
-    ],
-    ids=["4p", "2p-options", "5p-small-deck", "3p-last-place-fed-never"],
-)
-def test_batch_games_have_the_engines_result_distributions(players, options, engine_games):
-    game = gamedesign.load("diet", players=players, **options)
-    engine = gamedesign.simulate(game, "random", games=engine_games, seed=2, workers=1, batch=False)
-    fast = gamedesign.simulate(game, "random", games=20_000, seed=2, batch=True)
-    _compare(engine, fast, players)
+def test_a_batch_game_ends_by_its_target_or_the_turn_limit():
+    """The distributions of every column are the batch contract's (test_batch_contract.py);
+    what it cannot see is that each game's ending agrees with its draw."""
+    game = gamedesign.load("diet", players=4, max_turns=20)
+    fast = gamedesign.simulate(game, ["greedy", "random", "greedy", "random"], games=2_000, seed=2, batch=True)
+    first = fast[fast.seat == 0]
+    assert set(first["ended_by"]) == {"turn limit", "target"}
+    assert (first["ended_by"] == np.where(first["draw"], "turn limit", "target")).all()
 
 
 def test_same_seed_same_table_however_the_chunks_run():
@@ -365,25 +333,6 @@ def test_batch_greedy_planning_is_the_greedy_bots_on_many_hands():
             want = bot.act(state.observe(0), state.legal_actions(0))
             got = Discard(tuple(n for t, n in enumerate(cards.names) for _ in range(int(gone[t, g]))))
             assert got == want, (hand, got, want)
-
-
-@pytest.mark.parametrize(
-    "players, bots, options, engine_games",
-    [
-        (4, "greedy", {}, 300),
-        (3, ["greedy", "random", "greedy"], {"deck": SMALL_DECK, "target": -4, "max_turns": 50}, 400),
-        (2, ["random", "greedy"], {"deal_at_start": False, "first_player": 1, "max_turns": 80}, 400),
-        (4, "greedy", {"feed_last_place": False}, 300),
-    ],
-    ids=["4p-greedy", "3p-mixed-small-deck", "2p-mixed-options", "4p-greedy-last-place-fed-never"],
-)
-def test_batch_greedy_games_have_the_engines_result_distributions(players, bots, options, engine_games):
-    game = gamedesign.load("diet", players=players, **options)
-    engine = gamedesign.simulate(game, bots, games=engine_games, seed=3, workers=1, batch=False)
-    fast = gamedesign.simulate(game, bots, games=20_000, seed=3, batch=True)
-    assert fast.attrs["path"] == "batch"
-    assert list(fast["bot"][:players]) == list(engine["bot"][:players])
-    _compare(engine, fast, players)
 
 
 def _stacked(states, copies, rng, bots) -> _Games:

@@ -2,13 +2,10 @@
 
 import hashlib
 import pickle
-import random
 
 import pytest
 
 import gamedesign
-from gamedesign.games.legday.bots import _Tally
-from gamedesign.games.legday.scoring import collection_breakdown
 
 #: Digests of seeded tables (seed 11, one process), recorded before the engines and bots
 #: were made faster.
@@ -28,19 +25,6 @@ def test_seeded_tables_are_the_same_as_before(name, players, bot, games):
     assert table.attrs["path"] == "object"
     digest = hashlib.sha256(table.to_csv(index=False).encode()).hexdigest()[:16]
     assert digest == DIGESTS[name, players, bot, games]
-
-
-@pytest.mark.parametrize("curl_overflow", ["cap", "new_set"])
-def test_greedy_tally_scores_what_the_scoring_scores(curl_overflow):
-    game = gamedesign.load("legday", curl_overflow=curl_overflow)
-    deck = game.deck
-    rng = random.Random(5)
-    for _ in range(300):
-        cards = [(deck.card(rng.choice(deck.full_deck())), rng.random() < 0.5) for _ in range(rng.randrange(15))]
-        tally = _Tally(deck)
-        for card, up in cards:
-            tally.add(card, up)
-        assert tally.points(curl_overflow) == sum(collection_breakdown(cards, deck, curl_overflow).values())
 
 
 def test_legal_actions_are_shared_objects_and_games_still_pickle():

@@ -17,9 +17,9 @@ How a game is held: each hand and the discard pile are counts per card type; the
 a shuffled row of card types with a top index (an empty deck takes the discard pile,
 shuffled). Every game plays the same turn at the same time, phase by phase; a game that
 has ended drops out of the arrays it works on. ``tests/test_diet_batch.py`` checks the
-choice counts against the engine's legal actions on engine states, and the result
-distributions against the object engine's, and the greedy choices against the greedy bot's
-at every decision of engine games. ``play(..., trace=True)`` keeps a :class:`Trace` of what
+choice counts against the engine's legal actions on engine states and the greedy choices against the greedy bot's
+at every decision of engine games; ``tests/test_batch_contract.py`` the distribution of
+every table column against the object engine's. ``play(..., trace=True)`` keeps a :class:`Trace` of what
 the design lab records (every decision, the weights after each turn, each card's pounds),
 without a draw of the random stream: the same games.
 """

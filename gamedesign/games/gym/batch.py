@@ -35,10 +35,11 @@ every option, a custom deck) to these arrays (:func:`from_state`) and checks tha
 counts equal ``len(state.legal_actions(seat))`` at every decision (and per Event Action),
 that applying the engine's action to the arrays gives the engine's board, that the random
 decisions here reach exactly the engine's outcomes with the engine's probabilities, that
-the scores and table rows equal ``score_board`` and the engine's result, and that result
-distributions of whole runs match the object engine's; and that at every decision along
+the table rows of engine games equal the engine's result; and that at every decision along
 engine games (one game or several side by side) the greedy choices here are the greedy
-bot's tied best actions, each with the bot's probability.
+bot's tied best actions, each with the bot's probability. ``tests/test_batch_contract.py``
+scores the final boards of batch games with ``score_board`` and checks the distribution of
+every table column of whole runs against the object engine's.
 
 ``play(..., trace=True)`` also returns a :class:`Trace` of what the design lab records of
 each game (every decision's count of legal actions and the kind of action chosen, the

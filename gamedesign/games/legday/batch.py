@@ -11,9 +11,10 @@ rules and the same distributions, not the same individual games.
 How a game is held: each player's hand and collection are counts per card type; a day
 picks one type per player, plays it (face up on Gym Days), and rolls the hands one seat
 left (odd weeks) or right. Scoring (:func:`score_counts`) follows ``scoring.py`` step by
-step on the counts, for every rule option; ``tests/test_scale.py`` checks it against
-``score_tableaus`` on random collections and the result distributions against the
-object engine.
+step on the counts, for every rule option, with the curl and set rules of ``scoring.py``
+itself; ``tests/test_legday_batch.py`` checks it against ``score_tableaus`` on random
+collections, ``tests/test_batch_contract.py`` on the final cards of batch games, and the
+distribution of every table column against the object engine's.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pandas as pd
 
 from ...simulate import seat_columns
 from .cards import CATEGORIES
+from .scoring import curl_values, set_points
 
 #: The bots this module can play.
 BATCH_BOTS = ("random", "greedy")
@@ -42,6 +44,13 @@ def _deck_arrays(deck):
         "symbol": np.array([symbols.index(c.symbol) if c.symbol is not None else -1 for c in deck.cards]),
         "symbols": len(symbols),
     }
+
+
+def _curl_values(game) -> np.ndarray:
+    """``scoring.curl_values`` of ``game`` as an array: the points of 0, 1, ... curls, as
+    many as a collection can hold and one more (the greedy values try one more of each type)."""
+    most = sum(c.count for c in game.deck.cards if c.kind == "curl") + 1
+    return np.array(curl_values(game.deck.scoring, game.options.curl_overflow, most), dtype=np.int64)
 
 
 def play_random(game, games: int, rng: np.random.Generator):
@@ -117,7 +126,7 @@ GAINS_BLOCK = 1024
 
 
 class _GreedyValues:
-    """The greedy bot's estimate (``bots.GreedyLegDayBot._standing``) for every card type
+    """The greedy bot's estimate (``bots.GreedyLegDayBot._standing_of``) for every card type
     at once: what each card would add to each player's standing today."""
 
     def __init__(self, game):
@@ -127,7 +136,7 @@ class _GreedyValues:
         self.a = a
         self.kinds = a["kinds"]
         self.s = deck.scoring
-        self.curl_table = np.array(self.s["curl_points"], dtype=float)
+        self.curl_values = _curl_values(game)
         self.total_days = game.total_days
         self.kind_names = ("curl", "bench", "press", "selfie", "legday")
         self.kind_matrix = np.array([[k == name for name in self.kind_names] for k in self.kinds], dtype=np.int64)
@@ -144,13 +153,6 @@ class _GreedyValues:
         groups = list(dict.fromkeys(signatures))
         self.alike = (np.array([signatures.index(g) for g in groups]),
                       np.array([groups.index(sig) for sig in signatures]))
-
-    def _curl(self, n_curl):
-        table = self.curl_table
-        if self.game.options.curl_overflow == "new_set":
-            full, rest = np.divmod(n_curl, len(table))
-            return full * table[-1] + np.where(rest > 0, table[np.maximum(rest - 1, 0)], 0)
-        return np.where(n_curl > 0, table[np.clip(n_curl, 1, len(table)) - 1], 0)
 
     def gains(self, collections, face_up, gym_day: bool, made: int):
         """(games, players, types): standing after taking each type minus standing now.
@@ -198,9 +200,9 @@ class _GreedyValues:
         def standing(counts, pull, images, leg_up, n_symbols, picks_left):
             """The standing of collections given by their counts, each (games, players, k)."""
             points = (
-                self._curl(counts["curl"])
-                + (counts["bench"] // s["bench_set_size"]) * s["bench_set_points"]
-                + (counts["press"] // s["press_set_size"]) * s["press_set_points"]
+                np.take(self.curl_values, counts["curl"])
+                + set_points(counts["bench"], s, "bench")
+                + set_points(counts["press"], s, "press")
                 + pull
                 + counts["selfie"] * n_symbols * s["selfie_points_per_symbol"]
                 + leg_up * s["legday_face_up_points"]
@@ -274,15 +276,9 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray, collection_
     alive = ~eliminated
 
     # 2. Collections.
-    table = np.array(s["curl_points"])
-    n_curl = of("curl")
-    if o.curl_overflow == "new_set":
-        full, rest = np.divmod(n_curl, len(table))
-        curl = full * table[-1] + np.where(rest > 0, table[np.maximum(rest - 1, 0)], 0)
-    else:
-        curl = np.where(n_curl > 0, table[np.clip(n_curl, 1, len(table)) - 1], 0)
-    bench = (of("bench") // s["bench_set_size"]) * s["bench_set_points"]
-    press = (of("press") // s["press_set_size"]) * s["press_set_points"]
+    curl = np.take(_curl_values(game), of("curl"))
+    bench = set_points(of("bench"), s, "bench")
+    press = set_points(of("press"), s, "press")
     pullups = (c * np.where(kinds == "pullup", a["points"], 0)).sum(axis=-1)
     has_symbol = np.zeros(c.shape[:2] + (a["symbols"],), dtype=bool)
     for t, sym in enumerate(a["symbol"]):
@@ -363,8 +359,11 @@ def _table(scored: dict, first: int, labels, n: int) -> pd.DataFrame:
         **seat_columns(first, games, labels),
         "score": scored["points"].reshape(-1),
     }
+    breakdown = scored["breakdown"]
+    if not np.isnan(breakdown).any():  # nobody eliminated: whole numbers, as the engine's table has them
+        breakdown = breakdown.astype(np.int64)
     for i, category in enumerate(CATEGORIES):
-        data[f"points_{category}"] = scored["breakdown"][..., i].reshape(-1).astype(float)
+        data[f"points_{category}"] = breakdown[..., i].reshape(-1)
     winners = scored["winners"]
     data["eliminated"] = scored["eliminated"].reshape(-1)
     data["won"] = winners.reshape(-1)

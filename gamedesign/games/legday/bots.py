@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from ...core import Bot
-from .cards import Card
+from .scoring import curl_values, set_values
 
 # A face-down card is a Leg Day with this chance (30 of 108 cards).
 _LEG_DAY_SHARE = 30 / 108
@@ -173,11 +173,16 @@ class GreedyLegDayBot(Bot):
         """The scoring numbers :meth:`_standing_of` reads, worked out once a game."""
         if getattr(self, "_rules_game", None) is not game:
             s = game.deck.scoring
+            # Points of 0, 1, ... cards of each kind, from the game's one scoring rule; a
+            # collection holds no more of a kind than the deck has, nor more than a game's picks.
+            most = {kind: max(game.total_days, sum(c.count for c in game.deck.cards if c.kind == kind)) + 1
+                    for kind in ("curl", "bench", "press")}
             self._rules = (
-                s["curl_points"],
-                game.options.curl_overflow == "new_set",
+                curl_values(s, game.options.curl_overflow, most["curl"]),
+                set_values(s, "bench", most["bench"]),
                 s["bench_set_size"],
                 s["bench_set_points"],
+                set_values(s, "press", most["press"]),
                 s["press_set_size"],
                 s["press_set_points"],
                 s["selfie_points_per_symbol"],
@@ -223,17 +228,12 @@ class GreedyLegDayBot(Bot):
         images and face-up Leg Days; ``context`` is ``(most_shown, fewest_legs, rules)``
         with ``rules`` from :meth:`_rules_of`."""
         most_shown, fewest_legs, rules = context
-        (curl_table, new_set, bench_size, bench_points, press_size, press_points, per_symbol, face_up_leg, most,
-         elimination, penalty) = rules
-        if new_set:
-            full, rest = divmod(curl, len(curl_table))
-            curl_points = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
-        else:
-            curl_points = curl_table[min(curl, len(curl_table)) - 1] if curl else 0
+        (curl_values, bench_values, bench_size, bench_points, press_values, press_size, press_points, per_symbol,
+         face_up_leg, most, elimination, penalty) = rules
         points = (
-            curl_points
-            + (bench // bench_size) * bench_points
-            + (press // press_size) * press_points
+            curl_values[curl]
+            + bench_values[bench]
+            + press_values[press]
             + pullups
             + selfie * symbols * per_symbol
             + legdays_up * face_up_leg
@@ -256,87 +256,3 @@ class GreedyLegDayBot(Bot):
         if elimination == "penalty":
             return points - penalty * (1 - safety)
         return points * (0.25 + 0.75 * safety) + 20 * safety
-
-    def _standing(self, tally: "_Tally", most_shown: int, fewest_legs: float, picks_left: int) -> float:
-        """The estimated final standing of the collection in ``tally``, against opponents
-        who show at most ``most_shown`` shake images and have at least ``fewest_legs`` Leg
-        Days (estimated)."""
-        s = self.game.deck.scoring
-        counts = tally.counts
-        points = tally.points(self.game.options.curl_overflow)
-        time = min(1.0, picks_left / 6)
-        # Unfinished sets are worth their share of a set while there is time to finish them.
-        points += (counts.get("bench", 0) % s["bench_set_size"]) * s["bench_set_points"] / s["bench_set_size"] * time
-        points += (
-            (counts.get("press", 0) % s["press_set_size"]) * s["press_set_points"] / s["press_set_size"] * time * 0.7
-        )
-        # Symbols are worth a little before the first Selfie arrives.
-        if not counts.get("selfie"):
-            points += 0.3 * len(tally.symbols) * time
-        # Protein Shakes: compare images with the most an opponent shows.
-        images = tally.images
-        rival = most_shown + 1.5 * time
-        points += s["shake_most_points"] / (1 + math.exp(-(images - rival))) if images else 0
-        # Leg Day safety: the fewest Leg Days scores nothing at all.
-        options = self.game.options
-        if options.elimination == "none":
-            return points
-        legs = counts.get("legday", 0)
-        lowest = fewest_legs + _LEG_DAY_SHARE * (picks_left >= 0)
-        safety = 1 / (1 + math.exp(-1.5 * (legs - lowest)))
-        if options.elimination == "penalty":
-            return points - options.elimination_penalty * (1 - safety)
-        return points * (0.25 + 0.75 * safety) + 20 * safety
-
-
-class _Tally:
-    """A collection as the greedy bot counts it: cards of each kind, pull-up points,
-    background symbols, shake images and face-up Leg Days. Its :meth:`points` are
-    :func:`~.scoring.collection_breakdown`'s total, worked out from the counts."""
-
-    __slots__ = ("deck", "counts", "pullups", "symbols", "images", "legdays_up")
-
-    def __init__(self, deck):
-        self.deck = deck
-        self.counts: dict[str, int] = {}
-        self.pullups = self.images = self.legdays_up = 0
-        self.symbols: set = set()
-
-    def copy(self) -> "_Tally":
-        other = _Tally.__new__(_Tally)
-        other.deck = self.deck
-        other.counts = dict(self.counts)
-        other.pullups, other.images, other.legdays_up = self.pullups, self.images, self.legdays_up
-        other.symbols = set(self.symbols)
-        return other
-
-    def add(self, card: Card, face_up: bool) -> None:
-        kind = card.kind
-        self.counts[kind] = self.counts.get(kind, 0) + 1
-        if kind == "pullup":
-            self.pullups += card.points
-        elif kind == "shake":
-            self.images += card.images
-        elif kind == "legday" and face_up:
-            self.legdays_up += 1
-        if card.symbol is not None:
-            self.symbols.add(card.symbol)
-
-    def points(self, curl_overflow: str) -> int:
-        s = self.deck.scoring
-        counts = self.counts
-        curl_table = s["curl_points"]
-        n_curl = counts.get("curl", 0)
-        if curl_overflow == "new_set":
-            full, rest = divmod(n_curl, len(curl_table))
-            curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
-        else:
-            curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
-        return (
-            curl
-            + (counts.get("bench", 0) // s["bench_set_size"]) * s["bench_set_points"]
-            + (counts.get("press", 0) // s["press_set_size"]) * s["press_set_points"]
-            + self.pullups
-            + counts.get("selfie", 0) * len(self.symbols) * s["selfie_points_per_symbol"]
-            + self.legdays_up * s["legday_face_up_points"]
-        )

@@ -14,7 +14,7 @@ import numpy as np
 from ...lab.profile import GameRecord, Profile, nonzero_dicts as _nonzero_dicts
 from .batch import play, score_counts
 from .cards import CATEGORIES, CATEGORY
-from .scoring import RunningTallies, collection_totals
+from .scoring import RunningTallies, collection_totals, rule_counts
 
 
 def _legday_standing(state) -> tuple:
@@ -107,27 +107,15 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
     card_points = np.where(kind == "pullup", c * points, np.where(kind == "legday", up * deck.scoring["legday_face_up_points"], c * share))
     card_points = np.where(alive[..., None], card_points, 0)
 
-    # The rule events of scoring.rule_use, game by game.
-    images, leg_days = scored["shake_images"], scored["leg_days"]
-    curls = c[..., kind == "curl"].sum(axis=-1)
-    in_race = np.ones_like(alive) if o.eliminated_in_shake_race else alive
-    racing = in_race & (images > 0)
-    most = np.where(racing, images, -1).max(axis=1, keepdims=True)
-    fewest_images = np.where(racing, images, np.iinfo(np.int64).max).min(axis=1)
-    decided = scored["decided_by"]
-    shared_or_shakes = np.array([d.startswith("shared win") or d.startswith("tie on points, broken by most Protein")
-                                 for d in decided])
-    use = {
-        "curl overflow": (alive & (curls > len(deck.scoring["curl_points"]))).sum(axis=1),
-        "shake tie for most": ((racing.sum(axis=1) > 1) & ((racing & (images == most)).sum(axis=1) > 1)
-                               & (fewest_images < most[:, 0])).astype(int),
-        "shake tie-break": ((o.elimination != "none") & ((leg_days == leg_days.min(axis=1, keepdims=True)).sum(axis=1) > 1)
-                            ).astype(int) + shared_or_shakes,
-        "eliminated player with shakes": (scored["eliminated"] & (images > 0)).sum(axis=1),
-        "elimination applied": scored["eliminated"].sum(axis=1) + scored["penalised"].sum(axis=1),
-    }
+    # The rule events of scoring.rule_use, game by game, from the game's own rule.
     events = list(game.rule_events)  # in the game's order
-    use = list(zip(*[use[event].tolist() for event in events])) if events else [()] * games
+    curl_sets = len(deck.scoring["curl_points"])
+    curls = c[..., kind == "curl"].sum(axis=-1).tolist()
+    decided = scored["decided_by"]
+    rows = zip(alive.tolist(), scored["shake_images"].tolist(), scored["leg_days"].tolist(),
+               scored["eliminated"].tolist(), scored["penalised"].sum(axis=1).tolist(), decided.tolist(), curls)
+    use = [rule_counts(*row, curl_sets=curl_sets, elimination=o.elimination,
+                       eliminated_in_shake_race=o.eliminated_in_shake_race) for row in rows]
 
     totals = scored["points"]
     category_means = breakdown.sum(axis=1) / np.maximum(alive.sum(axis=1), 1)[:, None]  # NaN below when nobody scored
@@ -168,7 +156,7 @@ def _legday_batch_records(game, bots, labels, first: int, games: int, rng) -> li
             actions={"Pick": days * n},
             facts=facts,
             bots=labels,
-            rule_use=dict(zip(events, use[g])),
+            rule_use={event: use[g][event] for event in events},
             game_name=game.name,
             path="batch",
         ))

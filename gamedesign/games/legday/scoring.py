@@ -130,6 +130,37 @@ def _tally_names(tableau, facts: dict) -> tuple:
     return _tally([(facts[name], up) for name, up in tableau])
 
 
+def curl_points(n: int, table, curl_overflow: str) -> int:
+    """The points of ``n`` Preacher Curls, with ``table`` the deck's points for 1, 2, ...
+    curls: past the table's end a further curl adds nothing (``"cap"``), or each further
+    group of up to a table's length scores again (``"new_set"``). The one place the curl
+    rule is written: the bots and the batch path read it through :func:`curl_values`."""
+    if n <= 0:
+        return 0
+    if curl_overflow == "new_set":
+        full, rest = divmod(n, len(table))
+        return full * table[-1] + (table[rest - 1] if rest else 0)
+    return table[min(n, len(table)) - 1]
+
+
+def set_points(n, scoring: dict, kind: str):
+    """The points of ``n`` Bench Presses (``kind="bench"``) or Overhead Presses
+    (``"press"``): the set's points for each full set (``n`` may be a numpy array)."""
+    return (n // scoring[f"{kind}_set_size"]) * scoring[f"{kind}_set_points"]
+
+
+def curl_values(scoring: dict, curl_overflow: str, most: int) -> tuple:
+    """:func:`curl_points` of 0, 1, ..., ``most`` curls, as one table: the greedy bot
+    indexes it and the batch path takes it with ``np.take``."""
+    table = scoring["curl_points"]
+    return tuple([curl_points(n, table, curl_overflow) for n in range(most + 1)])
+
+
+def set_values(scoring: dict, kind: str, most: int) -> tuple:
+    """:func:`set_points` of 0, 1, ..., ``most`` cards of ``kind``, as one table."""
+    return tuple([set_points(n, scoring, kind) for n in range(most + 1)])
+
+
 def _breakdown(tally, s: dict, curl_overflow: str) -> dict:
     """:func:`collection_breakdown` of a :func:`_tally`."""
     curl, bench, press, pullups, selfie, legday = _category_points(tally, s, curl_overflow)
@@ -148,20 +179,13 @@ def _category_points(tally, s: dict, curl_overflow: str) -> tuple:
     """The points of a :func:`_tally` in each category but the shakes: Preacher Curl,
     Bench Press, Overhead Press, Pull-Ups, Selfie and Leg Day."""
     kinds, symbols, pullups, _, face_up_legs = tally
-    curl_table = s["curl_points"]
-    n_curl = kinds.get("curl", 0)
-    if curl_overflow == "new_set":
-        full, rest = divmod(n_curl, len(curl_table))
-        curl = full * curl_table[-1] + (curl_table[rest - 1] if rest else 0)
-    else:
-        curl = curl_table[min(n_curl, len(curl_table)) - 1] if n_curl else 0
     legday = 0
     for _ in range(face_up_legs):
         legday += s["legday_face_up_points"]
     return (
-        curl,
-        (kinds.get("bench", 0) // s["bench_set_size"]) * s["bench_set_points"],
-        (kinds.get("press", 0) // s["press_set_size"]) * s["press_set_points"],
+        curl_points(kinds.get("curl", 0), s["curl_points"], curl_overflow),
+        set_points(kinds.get("bench", 0), s, "bench"),
+        set_points(kinds.get("press", 0), s, "press"),
         pullups,
         kinds.get("selfie", 0) * symbols * s["selfie_points_per_symbol"],
         legday,
@@ -451,21 +475,31 @@ def rule_use(report: ScoreReport, curls, *, curl_sets: int, elimination: str, el
       (``eliminated_in_shake_race``);
     * ``elimination applied``: players eliminated or penalised (``elimination``).
     """
-    seats = range(len(report.points))
-    scored = [report.points[i] is not None for i in seats]
+    return rule_counts(
+        [p is not None for p in report.points], report.shake_images, report.leg_days,
+        [i in report.eliminated for i in range(len(report.points))], len(report.penalised), report.decided_by, curls,
+        curl_sets=curl_sets, elimination=elimination, eliminated_in_shake_race=eliminated_in_shake_race,
+    )
+
+
+def rule_counts(scored, shake_images, leg_days, eliminated, penalised: int, decided_by: str, curls, *,
+                curl_sets: int, elimination: str, eliminated_in_shake_race: bool) -> dict:
+    """:func:`rule_use` of one game's figures, seat by seat: whether each seat scored,
+    its shake images, Leg Days, whether it was eliminated and its Preacher Curls; with
+    the number of penalised seats and how the winner was found (the batch path's records
+    count their games with it, from its arrays)."""
     in_race = [True] * len(scored) if eliminated_in_shake_race else scored
-    racing = [n for n, racer in zip(report.shake_images, in_race) if racer and n > 0]
+    racing = [n for n, racer in zip(shake_images, in_race) if racer and n > 0]
     most = max(racing, default=0)
-    fewest = min(report.leg_days)
-    tie_breaks = int(elimination != "none" and report.leg_days.count(fewest) > 1)
-    decided = report.decided_by
-    tie_breaks += decided.startswith("shared win") or decided.startswith("tie on points, broken by most Protein")
+    tie_breaks = int(elimination != "none" and list(leg_days).count(min(leg_days)) > 1)
+    tie_breaks += decided_by.startswith("shared win") or decided_by.startswith("tie on points, broken by most Protein")
+    out = sum([1 for e in eliminated if e])
     return {
         "curl overflow": sum([1 for n, s in zip(curls, scored) if s and n > curl_sets]),
         "shake tie for most": int(len(racing) > 1 and racing.count(most) > 1 and min(racing) < most),
         "shake tie-break": tie_breaks,
-        "eliminated player with shakes": sum([1 for i in report.eliminated if report.shake_images[i] > 0]),
-        "elimination applied": len(report.eliminated) + len(report.penalised),
+        "eliminated player with shakes": sum([1 for e, n in zip(eliminated, shake_images) if e and n > 0]),
+        "elimination applied": out + penalised,
     }
 
 
