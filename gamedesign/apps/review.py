@@ -67,7 +67,7 @@ class ReviewPanel(widgets.VBox):
         self.whose = widgets.ToggleButtons(options=[(self.names[s], s) for s in self.people],
                                            description="Whose game?", style={"description_width": "initial"})
         self.whose.observe(lambda change: self._choose(change["new"]), names="value")
-        self.ask = widgets.Button(description="How did I play?", icon="search", button_style="info",
+        self.ask = widgets.Button(description="How did I play?", icon="search", button_style="",
                                   layout=widgets.Layout(width="auto", align_self="flex-start"),
                                   tooltip="The strongest bot values each of your decisions (a few seconds)")
         self.ask.on_click(lambda _: self.run())

@@ -24,12 +24,12 @@ def test_gym_plays_to_the_end_in_jupyterlab(lab, offline_page):
     page, notebook = offline_page.page, "notebooks/02_gym.ipynb"
     panel = open_and_run_all(page, lab, notebook)
     assert_charts_drawn(panel, notebook, "GYM in JupyterLab")
-    app = panel.locator(".gd-gym")
-    expect(app).to_have_count(1)
+    expect(panel.locator(".gd-gym")).to_have_count(2)  # the game against the bots, and the hot-seat table
+    app = panel.locator(".gd-gym:not(.gd-at-the-table .gd-gym)")
     app.scroll_into_view_if_needed()
     assert_keyboard_reachable(app, "GYM")
     assert contrast_failures(app) == []
-    moves = play_gym(page, f"{PANEL} .gd-gym", lambda label: offline_page.screenshot(label, app))
+    moves = play_gym(page, f"{PANEL} .gd-gym:not(.gd-at-the-table .gd-gym)", lambda label: offline_page.screenshot(label, app))
     assert moves > 5
     expect(app.locator(".gd-header")).to_contain_text("Game over")
     final = app.locator("table.gd-table").filter(has_text="Team A").filter(has_text="Total")
@@ -46,12 +46,12 @@ def test_diet_plays_to_the_end_in_jupyterlab(lab, offline_page):
     page, notebook = offline_page.page, "notebooks/03_diet.ipynb"
     panel = open_and_run_all(page, lab, notebook)
     assert_charts_drawn(panel, notebook, "Diet in JupyterLab")
-    app = panel.locator(".gd-diet")
-    expect(app).to_have_count(1)
+    expect(panel.locator(".gd-diet")).to_have_count(2)  # the game against the bots, and the hot-seat table
+    app = panel.locator(".gd-diet:not(.gd-at-the-table .gd-diet)")
     app.scroll_into_view_if_needed()
     assert_keyboard_reachable(app, "Diet")
     assert contrast_failures(app) == []
-    moves = play_diet(page, f"{PANEL} .gd-diet", lambda label: offline_page.screenshot(label, app))
+    moves = play_diet(page, f"{PANEL} .gd-diet:not(.gd-at-the-table .gd-diet)", lambda label: offline_page.screenshot(label, app))
     assert moves > 5
     status = app.locator(".gd-status")
     text = status.inner_text()
