@@ -339,13 +339,11 @@ class HotSeat:
         seat = self.next_person(state)
         if state.is_over():
             self.recorder.finish(state)
-            if not getattr(self, "_offered", False):
-                self._offered = True
-                self.review.offer(self.recorder.played)
         if seat is not None and self.many and (seat != self.viewer or self._fresh):
             self.viewer = seat
             self._fresh = False
             self._cover(seat)
+            self._offer_review(state)
             return
         if seat is not None:
             self.viewer = seat
@@ -354,6 +352,12 @@ class HotSeat:
         self.render()
         self.shown_at = time.monotonic()
         self.show_problem()
+        self._offer_review(state)  # after the final position is drawn: building the replay takes a moment
+
+    def _offer_review(self, state) -> None:
+        if state.is_over() and not getattr(self, "_offered", False):
+            self._offered = True
+            self.review.offer(self.recorder.played)
 
     def _cover(self, seat: int) -> None:
         name = self.seating.names[seat]
