@@ -200,7 +200,7 @@ class _GreedyValues:
         def standing(counts, pull, images, leg_up, n_symbols, picks_left):
             """The standing of collections given by their counts, each (games, players, k)."""
             points = (
-                np.take(self.curl_values, counts["curl"])
+                np.asarray(self.curl_values)[np.asarray(counts["curl"], dtype=np.intp)]  # intp: 32 bits in the browser
                 + set_points(counts["bench"], s, "bench")
                 + set_points(counts["press"], s, "press")
                 + pull
@@ -276,7 +276,7 @@ def score_counts(game, collections: np.ndarray, face_up: np.ndarray, collection_
     alive = ~eliminated
 
     # 2. Collections.
-    curl = np.take(_curl_values(game), of("curl"))
+    curl = np.asarray(_curl_values(game))[np.asarray(of("curl"), dtype=np.intp)]
     bench = set_points(of("bench"), s, "bench")
     press = set_points(of("press"), s, "press")
     pullups = (c * np.where(kinds == "pullup", a["points"], 0)).sum(axis=-1)

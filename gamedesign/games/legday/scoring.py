@@ -151,7 +151,7 @@ def set_points(n, scoring: dict, kind: str):
 
 def curl_values(scoring: dict, curl_overflow: str, most: int) -> tuple:
     """:func:`curl_points` of 0, 1, ..., ``most`` curls, as one table: the greedy bot
-    indexes it and the batch path takes it with ``np.take``."""
+    indexes it and the batch path indexes it with the counts as an array."""
     table = scoring["curl_points"]
     return tuple([curl_points(n, table, curl_overflow) for n in range(most + 1)])
 
