@@ -66,8 +66,10 @@ BATCH_SIZE = 10_000
 
 
 def batch_supports(game) -> bool:
-    """Whether this path plays ``game``'s rules: it plays every option of GYM."""
-    return True
+    """Whether this path plays ``game``'s rules: it plays every option of GYM, on a platform
+    whose array indexes are 64 bits (in the browser, Pyodide's are 32 bits and this path's
+    64-bit index arrays are refused: the engine plays there, and records say so)."""
+    return np.dtype(np.intp).itemsize >= 8
 
 EVENTS, KIDS = 6, 24
 SIDES = 2 * EVENTS  # place codes 0-11: side of team t at event e is 2 * e + t
