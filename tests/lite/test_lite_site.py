@@ -161,7 +161,7 @@ def test_lesson_one_runs_draws_its_charts_and_plays(lite_served, offline_page):
     # seeded simulations, tables) shows the text stored in the notebook, to the character.
     shown = page.evaluate(CHECKED_OUTPUTS)
     stored = checked_outputs(LEGDAY)
-    assert len(shown) == len(stored) >= 10
+    assert len(shown) == len(stored) >= 8  # the student copy keeps what answers no question yet
     for (source, text), (_, expected) in zip(shown, stored):
         assert text == expected, f"{source[:60]!r} shows {text[:300]!r}, the stored notebook {expected[:300]!r}"
     assert any("5736971153/6017532126" in text for _, text in shown)
