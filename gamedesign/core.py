@@ -212,6 +212,21 @@ def seeded_random(seed) -> random.Random:
 _DRAWS = [(i + 1, (i + 1).bit_length()) for i in range(1024)]
 
 
+def draw_below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for a whole ``n`` from 1 to 1,024: the same number, and ``rng``
+    left exactly where that leaves it, with one Python call instead of two (the same
+    draws of ``getrandbits``, thrown back while not below ``n``). A generator of a class
+    of its own, or a larger ``n``, draws with its own ``randrange``."""
+    if type(rng) is not random.Random or not 0 < n <= len(_DRAWS):
+        return rng.randrange(n)
+    n, k = _DRAWS[n - 1]
+    getrandbits = rng.getrandbits
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return j
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle ``items`` in place into exactly the order ``rng.shuffle(items)`` gives, and
     leave ``rng`` exactly where that leaves it, in about half the time: the same
@@ -225,7 +240,7 @@ def shuffle(rng: random.Random, items: list) -> None:
     for i in range(len(items) - 1, 0, -1):
         n, k = draws[i]
         j = getrandbits(k)
-        while j >= n:  # random.Random._randbelow: draw again until below n
+        while j >= n:  # as draw_below: draw again until below n
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
@@ -747,13 +762,6 @@ class Bot:
     #: False for bots that never read their observation: callers may then pass ``None``
     #: instead of building one (simulation runs faster).
     uses_observation = True
-    #: What the engine may take on trust from this class's own ``act`` when it builds the
-    #: bot from a name: 0 (the default) nothing, every choice is checked against a copy of
-    #: the legal actions; 1: ``act`` never changes, keeps or hands on the list of legal
-    #: actions it is given (it gets the state's own list, and its choice is checked); 2:
-    #: also, it always returns one of those very actions (no check). Read from the class
-    #: that defines ``act`` itself, never inherited by a subclass.
-    move_trust: ClassVar[int] = 0
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -779,10 +787,9 @@ class RandomBot(Bot):
 
     name = "random"
     uses_observation = False
-    move_trust = 2
 
     def act(self, observation: dict, legal_actions: Sequence):
-        return legal_actions[self.rng.randrange(len(legal_actions))]
+        return legal_actions[draw_below(self.rng, len(legal_actions))]
 
 
 class ValueBot(Bot):
@@ -844,6 +851,9 @@ def legal_move(game, choice, legal: Sequence):
         except ValueError as err:
             raise ValueError(f"gave a text that is no move of this game ({_cut(err)})") from None
     kind = type(choice)
+    for own in legal:  # the engine's own object, as a well-behaved bot returns it
+        if own is choice:
+            return own
     try:
         own = legal[legal.index(choice)]
         if type(own) is not kind:  # a look-alike: find an equal action of its own type

@@ -685,17 +685,14 @@ def _batch_rewards(scored: dict, me: int):
 
 
 def _rollout_move(state, seat: int, bot):
-    """A rollout bot's move in a playout, checked like every move of :func:`play_game`."""
+    """A rollout bot's move in a playout, checked like every move of ``play_game``."""
     legal = state.legal_actions(seat)
     view = state.observe(seat) if getattr(bot, "uses_observation", True) else None
     choice = bot.act(view, list(legal))
-    try:  # the quick check: a well-behaved bot returns one of the legal actions
-        action = legal[legal.index(choice)]
-    except Exception:
-        action = None
-    if type(action) is type(choice):
-        return action
-    return _checked(state, seat, choice, f"the rollout bot {bot_label(bot)!r}", legal)
+    try:
+        return legal_move(state.game, choice, legal)
+    except ValueError:
+        return _checked(state, seat, choice, f"the rollout bot {bot_label(bot)!r}", legal)  # says who chose what
 
 
 def _rollout_bot(spec, game):

@@ -22,18 +22,14 @@ import copy
 import itertools
 import numbers
 import os
-import random
-import sys
 import time
 import warnings
 from concurrent.futures import Executor
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Sequence
 
 from . import runtime
-from .bots import BotError, RandomBot, bot_label, bot_names, make_bot, refuse_class
-from .core import MAX_MOVE_TEXT, _cut, _shown, legal_move
+from .bots import BotError, bot_label, bot_names, make_bot, refuse_class
+from .core import _cut, _shown, legal_move
 from .registry import GAMES, game_module
 
 if TYPE_CHECKING:  # numpy and pandas are imported when a run starts: `import gamedesign` stays quick
@@ -273,52 +269,32 @@ def _failed(err: Exception) -> str:
     return f"the bot raised {type(err).__name__}" + (f": {_cut(text)}" if text else "")
 
 
-def bot_move(state, seat: int, bot, look: bool = True):
-    """Ask ``bot`` for its move in ``seat`` (showing it ``state.observe(seat)`` if
-    ``look``, and its own copy of the legal actions) and return the move checked: the
-    engine's own legal action. A :class:`~gamedesign.bots.BotError` names the seat and
-    the bot when it raises or chooses a move that is not legal; a :class:`GameError`
-    says when the seat has no legal move."""
+def bot_move(state, seat: int, bot, look: bool = True, game_index=None, run_seed=None):
+    """Ask ``bot`` for its move in ``seat`` and return the move checked: the engine's own
+    legal action that the bot's choice names.
+
+    The bot is shown ``state.observe(seat)`` (``None`` unless ``look``) and its own copy of
+    ``state.legal_actions(seat)``, so nothing it does to what it is given reaches the
+    state or the check. A :class:`~gamedesign.bots.BotError` names the seat and the bot
+    when it raises or chooses a move that is not legal; a :class:`GameError` says when
+    the seat has no legal move.
+    """
+    return _ask(state, seat, bot, look, game_index, run_seed)[1]
+
+
+def _ask(state, seat: int, bot, look: bool, game_index, run_seed) -> tuple:
+    """:func:`bot_move`'s work: ``(the legal actions, the checked move)``."""
     legal = state.legal_actions(seat)
     if not legal:
-        raise no_move(state, seat)
-    observation = state.observe(seat) if look else None
+        raise no_move(state, seat, game_index, run_seed)
     try:
-        choice = bot.act(observation, list(legal))
+        choice = bot.act(state.observe(seat) if look else None, list(legal))
     except Exception as err:
         raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
     try:
-        return legal_move(state.game, choice, legal)
+        return legal, legal_move(state.game, choice, legal)
     except ValueError as err:
         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
-
-
-def _trust(bot) -> int:
-    """2 for a built-in bot whose choices need no check, 1 for one that needs no copy of
-    the legal actions, 0 for any other bot (a subclass, a changed ``act``, a bot object
-    of a user's own): the ``move_trust`` its class declares beside its own ``act`` (see
-    :class:`gamedesign.core.Bot`)."""
-    cls = type(bot)
-    act = cls.__dict__.get("act")
-    if act is not None and _TRUSTED.get(cls, (None,))[0] is act:
-        return 0 if "act" in getattr(bot, "__dict__", {}) else _TRUSTED[cls][1]
-    level = _trust_of_class(cls, act)
-    if level:
-        _TRUSTED[cls] = (act, level)
-    return 0 if "act" in getattr(bot, "__dict__", {}) else level
-
-
-#: Classes found to be built-in bots by :func:`_trust`: class -> (its act, trust level).
-_TRUSTED: dict = {}
-
-
-def _trust_of_class(cls, act) -> int:
-    level = cls.__dict__.get("move_trust", 0)  # declared by the class itself, never inherited
-    if level not in (1, 2) or getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is not cls:
-        return 0
-    if getattr(act, "__qualname__", None) != f"{cls.__qualname__}.act" or getattr(act, "__module__", None) != cls.__module__:
-        return 0  # act replaced on the class
-    return level
 
 
 def _where(state, game_index=None, run_seed=None) -> str:
@@ -366,35 +342,29 @@ def play_game(
     run_seed: int | None = None,
     on_choice=None,
     max_moves: int = MAX_MOVES,
-    _built: Sequence[bool] | None = None,
 ):
     """Play ``state`` to its end with one bot per seat; returns the state.
 
-    Each bot sees only ``state.observe(seat)`` and its own copy of
-    ``state.legal_actions(seat)`` (a bot whose ``uses_observation`` is False is given
-    ``None`` instead of an observation). Every move is checked before it is applied: the
-    engine applies its own legal action equal to the bot's choice (parsed first if the bot
-    gave text). A bot that raises or chooses any other move stops the game with a
+    Each mover's bot is asked for its move as :func:`bot_move` asks (it sees only
+    ``state.observe(seat)``, or ``None`` if its ``uses_observation`` is False, and its own
+    copy of ``state.legal_actions(seat)``), and its choice is checked against the engine's
+    legal actions: the engine applies its own action equal to the choice (parsed first if
+    the bot gave text). Simultaneous movers all choose before any choice is applied. A
+    bot that raises or chooses any other move stops the game with a
     :class:`~gamedesign.bots.BotError` naming its seat, the bot and the game's seed, and,
     given ``game_index`` and ``run_seed`` (as :func:`simulate` gives them), the game's
-    number in its run. ``on_move(seat, action, state)`` is called after every move, if
-    given; with ``until(state)`` the play stops as soon as it returns True (checked before
-    each round). ``on_choice(seat, legal, action)`` is called, if given, with every checked
-    choice before any choice of its round is applied: ``legal`` is the list the mover chose
-    from (not to be changed), ``action`` the engine's own action.
+    number in its run.
 
-    Every bot object a caller passes is served and checked as above. Only the package's
-    own ``"random"`` and ``"greedy"`` bots that :func:`simulate` and the design lab build
-    from their names (``_built``: one flag per seat), which never change the list they are
-    given and never leave the run, choose from the engine's own list, and those that
-    always return one of its actions have their choice applied without a search of the
-    list.
+    ``on_choice(seat, legal, action)`` is called, if given, with every checked choice
+    before any choice of its round is applied (``legal``: the list the mover chose from,
+    not to be changed; ``action``: the engine's own action); ``on_move(seat, action,
+    state)`` after every move; with ``until(state)`` the play stops as soon as it returns
+    True (checked before each round).
 
-    A game of a user's own that cannot end stops with a :class:`GameError` naming the
-    game, its seed and the limit, and saying to run ``gamedesign.check_game``: when it is
-    not over after ``max_moves`` moves (:data:`MAX_MOVES` by default, far beyond any game
-    of the shipped rules), and at once when a seat that ``to_move()`` lists has no legal
-    move.
+    A game that cannot end stops with a :class:`GameError` naming the game, its seed and
+    the limit, and saying to run ``gamedesign.check_game``: when it is not over after
+    ``max_moves`` moves (:data:`MAX_MOVES` by default, far beyond any game of the shipped
+    rules), and at once when a seat that ``to_move()`` lists has no legal move.
     """
     game = state.game
     if len(bots) != game.num_players:
@@ -411,127 +381,26 @@ def play_game(
                 except Exception as err:
                     raise BotError(_failed(err) + " in reset()", seat, bot_label(bot), seed=_state_seed(state)) from err
         looks = [getattr(bot, "uses_observation", True) for bot in bots]
-        trusts = [_trust(bot) if _built is not None and _built[seat] else 0 for seat, bot in enumerate(bots)]
-        acts = [bot.act for bot in bots]
-        for seat, bot in enumerate(bots):
-            if trusts[seat] == 2 and type(bot) is RandomBot and type(getattr(bot, "rng", None)) is random.Random:
-                # RandomBot.act is legal[self.rng.randrange(len(legal))], and randrange(k)
-                # of a whole k > 0 is _randbelow(k): the same draw, asked for directly.
-                trusts[seat], acts[seat] = 3, bot.rng._randbelow
-        to_move, legal_actions, observe, apply = state.to_move, state.legal_actions, state.observe, state._apply
-        play_out = getattr(state, "_play_out", None)
-        if (play_out is not None and on_move is None and until is None and on_choice is None and min(trusts) >= 2
-                and max_moves >= MAX_MOVES):  # a shipped game, whose own rules end it far sooner
-            # Built-in bots only, nothing to report between moves: the state plays on by itself.
-            play_out([_chooser(state, seat, bot, acts[seat], looks[seat]) for seat, bot in enumerate(bots)])
-            return state
-        view = getattr(state, "_legal_view", legal_actions)  # the state's own list, where it keeps one
-        bot_view = getattr(state, "_bot_view", observe)  # an observation that is only read
         moves = 0
-        while True:
-            movers = to_move()
-            if not movers or (until is not None and until(state)):
-                return state
+        while (movers := state.to_move()) and (until is None or not until(state)):
             if moves >= max_moves:
                 raise too_long(state, max_moves, game_index, run_seed)
-            # Simultaneous movers all choose before any of their choices is applied.
             choices = []
             for seat in movers:
-                trust = trusts[seat]
-                if trust == 3:  # a RandomBot
-                    legal = view(seat)
-                    if not legal:  # (from an empty list the generator would draw for ever)
-                        raise no_move(state, seat, game_index, run_seed)
-                    try:
-                        choice = legal[acts[seat](len(legal))]
-                    except Exception as err:  # pragma: no cover - a mover always has a move
-                        raise BotError(_failed(err), seat, bot_label(bots[seat]), seed=_state_seed(state)) from err
-                    choices.append((seat, choice))
-                    if on_choice is not None:
-                        on_choice(seat, legal, choice)
-                    continue
-                if trust:
-                    legal = view(seat)
-                    observation = bot_view(seat) if looks[seat] else None
-                else:
-                    legal = legal_actions(seat)
-                    observation = observe(seat) if looks[seat] else None
-                if not legal:
-                    raise no_move(state, seat, game_index, run_seed)
-                try:
-                    if trust:
-                        choice = acts[seat](observation, legal)
-                    else:  # looked up at every move, as a bot of a user's own may change it
-                        choice = bots[seat].act(observation, list(legal))
-                except Exception as err:
-                    bot = bots[seat]
-                    raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
-                if trust == 2:  # one of the very actions of ``legal``
-                    choices.append((seat, choice))
-                    if on_choice is not None:
-                        on_choice(seat, legal, choice)
-                    continue
-                try:  # the quick check: a well-behaved bot returns one of the legal actions
-                    # itself (found by identity, at C speed), or an equal one
-                    action = legal[list(map(is_, legal, repeat(choice))).index(True)]
-                except ValueError:
-                    try:
-                        action = legal[legal.index(choice)]
-                    except Exception:
-                        action = _NO_MOVE
-                if type(action) is not type(choice):  # text, a look-alike, or an illegal move
-                    try:
-                        action = legal_move(game, choice, legal)
-                    except ValueError as err:
-                        raise BotError(str(err), seat, bot_label(bots[seat]), seed=_state_seed(state)) from None
-                choices.append((seat, action))
+                legal, action = _ask(state, seat, bots[seat], looks[seat], game_index, run_seed)
                 if on_choice is not None:
                     on_choice(seat, legal, action)
+                choices.append((seat, action))
             moves += len(choices)
-            if on_move is None:
-                for seat, action in choices:
-                    apply(seat, action)
-            else:
-                for seat, action in choices:
-                    apply(seat, action)
+            for seat, action in choices:
+                state._apply(seat, action)  # checked by bot_move
+                if on_move is not None:
                     on_move(seat, action, state)
+        return state
     except BotError as err:
         if game_index is None:
             raise
         raise err.during(game_index, run_seed) from err.__cause__
-
-
-def _chooser(state, seat: int, bot, act, look: bool):
-    """``legal -> action`` for a built-in bot that returns one of the very actions of
-    ``legal`` (trust 2 or 3 in :func:`play_game`; ``act`` as it found it): a
-    :class:`~gamedesign.bots.BotError` if the bot raises."""
-    observe = getattr(state, "_bot_view", state.observe)
-    if type(bot) is RandomBot and act == getattr(bot.rng, "_randbelow", None):
-
-        def choose(legal):
-            try:
-                return legal[act(len(legal))]
-            except Exception as err:  # pragma: no cover - a mover always has a move
-                raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
-
-        # What choose does, for a state that plays on by itself and may draw directly:
-        # the pick is ``legal[choose.draw(len(legal))]``, ``draw`` the ``_randbelow`` of
-        # the bot's random.Random (play_game gives a RandomBot that only with one).
-        choose.draw = act
-
-    else:
-
-        def choose(legal):
-            try:
-                return act(observe(seat) if look else None, legal)
-            except Exception as err:
-                raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
-
-    return choose
-
-
-#: Stands for "no legal action matched" in :func:`play_game`'s quick check.
-_NO_MOVE = object()
 
 
 # ----------------------------------------------------------------------------------------
@@ -952,14 +821,13 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int, max_moves: int
     """Play one chunk of games (numbered from ``start``, of the run from ``seed``);
     returns the table's columns as lists (compact to send)."""
     players = [make_bot(spec, game, timed=False) for spec in bots]  # the same seed, the same moves
-    built = [isinstance(spec, str) for spec in bots]  # built here from a name, never seen outside
     n = game.num_players
     columns: dict[str, list] = {}
     rows = 0
     new_state = game.new_state
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
         state = play_game(new_state(seed=game_seed), players, bot_seeds, game_index=start + offset, run_seed=seed,
-                          max_moves=max_moves, _built=built)
+                          max_moves=max_moves)
         game_columns = _game_columns(state.result(), start + offset, labels, n)
         for key, values in game_columns.items():
             column = columns.get(key)

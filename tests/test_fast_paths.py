@@ -1,10 +1,8 @@
 """The engine's quick paths give what the plain paths give.
 
 Seeds worked out for all games at once, Leg Day's legal picks kept from day to day, its
-memory of hands worked out when asked, the observations the built-in bots read, the
-greedy bot counting on from rows it has seen, the lab's running standings, and the
-built-in bots playing a game out in the state: each is compared here with the slower
-path it stands in for.
+memory of hands worked out when asked, the lab's running standings and the generator's
+quick draws: each is compared here with the slower path it stands in for.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ import pytest
 import gamedesign
 from gamedesign.bots import RandomBot, make_bot
 from gamedesign.games.legday.saves import expected_seen
-from gamedesign.simulate import _seeds, _seeds_one_by_one, _trust, play_game
+from gamedesign.simulate import _seeds, _seeds_one_by_one, play_game
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 123456789012345, 2**64 - 1])
@@ -40,7 +38,7 @@ def _random_decisions(game, seed):
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_kept_legal_picks_and_bot_views_match_the_plain_ones(players):
+def test_kept_legal_picks_match_the_hands(players):
     game = gamedesign.load("legday", players=players)
     rank = {card.name: i for i, card in enumerate(game.deck.cards)}
     for seed in range(8):
@@ -48,9 +46,6 @@ def test_kept_legal_picks_and_bot_views_match_the_plain_ones(players):
             want = [c for c in sorted(set(state.hands[seat]), key=rank.__getitem__)]
             assert [a.card for a in state.legal_actions(seat)] == want
             assert [a.card for a in state.clone().legal_actions(seat)] == want
-            view, plain = state._bot_view(seat), state.observe(seat)
-            assert view["tableaus"] == plain["tableaus"] and view["day_type"] == plain["day_type"]
-            assert dict(view.items()) == plain  # every key, the lazy ones too
 
 
 def test_a_changed_copy_offers_the_picks_of_its_own_hands():
@@ -69,58 +64,16 @@ def test_memory_of_hands_is_the_same_asked_at_the_start_or_at_the_end():
     eager, lazy = game.new_state(seed=9), game.new_state(seed=9)
     eager.seen  # asked for: kept day by day from now on
     bots = [RandomBot() for _ in range(4)]
-    play_game(eager, bots, [1, 2, 3, 4], _built=[True] * 4)
-    play_game(lazy, bots, [1, 2, 3, 4], _built=[True] * 4)
+    play_game(eager, bots, [1, 2, 3, 4])
+    play_game(lazy, bots, [1, 2, 3, 4])
     assert eager._seen is not None and lazy._seen is None
     assert lazy.seen == eager.seen == expected_seen(eager)
     assert lazy.to_json() == eager.to_json()
 
 
-def test_built_in_bots_playing_on_their_own_play_the_same_games():
-    for players, bot in ((4, "random"), (4, "greedy"), (3, "greedy")):
-        game = gamedesign.load("legday", players=players)
-        for seed in range(5):
-            quick, plain = game.new_state(seed=seed), game.new_state(seed=seed)
-            bots = [make_bot(bot, game) for _ in range(players)]
-            play_game(quick, bots, list(range(players)), _built=[True] * players)
-            moves = []
-            play_game(plain, bots, list(range(players)), on_move=lambda seat, action, state: moves.append(action))
-            assert quick.to_json() == plain.to_json()
-            assert len(moves) == players * game.total_days
-            served = game.new_state(seed=seed)  # the same bots passed in by a caller: served as any bot
-            play_game(served, bots, list(range(players)))
-            assert served.to_json() == plain.to_json()
-
-
-def test_greedy_gains_are_the_same_on_fresh_and_on_kept_observations():
-    game = gamedesign.load("legday", players=4)
-    kept, fresh = make_bot("greedy", game), make_bot("greedy", game)
-    kept.reset(game, 0, 1)
-    fresh.reset(game, 0, 1)
-    for seed in range(6):
-        for state, seat in _random_decisions(game, seed):
-            names = [a.card for a in state.legal_actions(seat)]
-            assert kept._gains(state._bot_view(seat), names) == fresh._gains(state.observe(seat), names)
-
-
-class _Subclass(RandomBot):
-    pass
-
-
-def test_only_the_built_in_bots_as_shipped_are_trusted(monkeypatch):
-    game = gamedesign.load("legday", players=4)
-    assert _trust(RandomBot()) == 2 and _trust(make_bot("greedy", game)) == 2
-    assert _trust(_Subclass()) == 0
-    replaced = RandomBot()
-    replaced.act = lambda observation, legal: legal[0]
-    assert _trust(replaced) == 0
-    monkeypatch.setattr(RandomBot, "act", lambda self, observation, legal: legal[0])
-    assert _trust(RandomBot()) == 0
-
-
-def test_a_bot_object_a_caller_passes_is_never_trusted_even_a_patched_built_in_one():
-    """A shipped greedy bot with a patched helper gets copies and checks like any bot: it
-    cannot reach the state through its view, and an illegal choice stops the game."""
+def test_every_bots_choice_is_checked_even_a_built_in_ones():
+    """A shipped bot with a changed generator or helper is served and checked like any
+    bot: it sees a plain observation of its own, and an illegal choice stops the game."""
     from gamedesign.bots import BotError
 
     game = gamedesign.load("legday", players=4)
@@ -128,21 +81,29 @@ def test_a_bot_object_a_caller_passes_is_never_trusted_even_a_patched_built_in_o
     seen = []
 
     def peek(observation, names):
-        seen.append(type(observation))
+        seen.append(observation)
+        observation["tableaus"][1].append(["Zero", True])  # changing its view changes nothing
         return [0.0] * len(names)
 
     cheat._gains = peek
-    bots = [cheat] + [make_bot("random", game) for _ in range(3)]
-    play_game(game.new_state(seed=2), bots, [1, 2, 3, 4])
-    assert seen and all(kind is dict for kind in seen)  # a plain observation, never the state's view
-    others = [make_bot("random", game) for _ in range(3)]
-    for seat, bot in enumerate(others, 1):
-        bot.reset(game, seat, seat)
+    state = game.new_state(seed=2)
+    play_game(state, [cheat] + [make_bot("random", game) for _ in range(3)], [1, 2, 3, 4])
+    assert seen and all(type(view) is dict for view in seen)
+    assert all(len(row) == game.total_days for row in state.tableaus)
     wrong = make_bot("random", game)
     wrong.reset(game, 0, 0)
-    wrong.rng = type("Liar", (), {"randrange": lambda self, n: n, "_randbelow": lambda self, n: n})()
-    with pytest.raises(BotError):  # its choice is checked: an index past the list
-        play_game(game.new_state(seed=2), [wrong] + others)
+
+    class Liar(random.Random):
+        def getrandbits(self, k):
+            return 0
+
+        def randrange(self, n):
+            return n  # one past the end of the list
+
+    wrong.reset = lambda game, seat, seed: None  # keeps its lying generator
+    wrong.rng = Liar()
+    with pytest.raises(BotError, match="seat 0"):
+        play_game(game.new_state(seed=2), [wrong] + [make_bot("random", game) for _ in range(3)], [1, 2, 3, 4])
 
 
 def test_lab_standings_counted_on_equal_scoring_every_day():
@@ -161,7 +122,7 @@ def test_lab_standings_counted_on_equal_scoring_every_day():
 
 
 def test_the_quick_shuffle_and_seeding_are_the_generators_own():
-    from gamedesign.core import seeded_random, shuffle
+    from gamedesign.core import draw_below, seeded_random, shuffle
 
     for seed in (0, 7, 2**32 - 1, 2**40 + 3, -12):
         assert seeded_random(seed).getstate() == random.Random(seed).getstate()
@@ -171,3 +132,7 @@ def test_the_quick_shuffle_and_seeding_are_the_generators_own():
             shuffle(mine, cards)
             theirs.shuffle(want)
             assert cards == want and mine.getstate() == theirs.getstate()  # and the stream goes on the same
+        for n in (1, 2, 3, 9, 108, 1024, 1025, 10**6):
+            mine, theirs = seeded_random(seed), random.Random(seed)
+            assert [draw_below(mine, n) for _ in range(50)] == [theirs.randrange(n) for _ in range(50)]
+            assert mine.getstate() == theirs.getstate()

@@ -278,7 +278,6 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
     profile = profile_of(game)
     decisions = _Decisions(profile.card_of, profile.offered)
     players = [make_bot(spec, game, timed=False) for spec in bots]  # the same seed, the same moves
-    built = [isinstance(spec, str) for spec in bots]  # built here from a name, never seen outside
     records = []
     for offset, (game_seed, bot_seeds) in enumerate(seeds):
         index = first + offset
@@ -295,7 +294,6 @@ def _record_chunk(game, bots, labels, first: int, seeds, seed: int, max_moves: i
             run_seed=seed,
             on_choice=decisions.on_choice,
             max_moves=max_moves,  # never reached: ``until`` stops the game first
-            _built=built,
         )
         standings, actions = log.standings, log.actions
         offers = Counter(chain.from_iterable([offered for _, offered, _ in decisions]))

@@ -43,7 +43,6 @@ HINT_REASONS = {
 class GreedyDietBot(Bot):
     """Greedy: best meal now, answers when the race is at stake, ties by its seeded generator."""
 
-    move_trust = 1  # see gamedesign.core.Bot
 
     name = "greedy"
 

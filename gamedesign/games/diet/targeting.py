@@ -105,7 +105,6 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
         )
     specs, labels = lineup(game, list(names), games)
     players = [make_bot(spec, game, timed=False) for spec in specs]
-    built = [isinstance(spec, str) for spec in specs]
     counts: dict = {}
     moments: set = set()
 
@@ -129,7 +128,7 @@ def leader_targeting(game="diet", bots="greedy", games: int = 200, seed: int = 0
 
     for index, (game_seed, bot_seeds) in enumerate(_seeds(seed, games)):
         state = game.new_state(seed=game_seed)
-        play_game(state, players, bot_seeds, game_index=index, run_seed=seed, on_choice=on_choice, _built=built)
+        play_game(state, players, bot_seeds, game_index=index, run_seed=seed, on_choice=on_choice)
         moments.clear()  # a moment is of one game
 
     rows = []

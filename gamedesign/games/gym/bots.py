@@ -46,7 +46,6 @@ HINT_REASONS = {
 class GreedyGymBot(Bot):
     """Greedy: the action with the largest estimated gain, ties broken by its seeded generator."""
 
-    move_trust = 1  # see gamedesign.core.Bot
 
     name = "greedy"
 

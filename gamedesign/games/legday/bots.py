@@ -30,7 +30,6 @@ _LEG_DAY_SHARE = 30 / 108
 class GreedyLegDayBot(Bot):
     """Greedy: the card with the largest estimated gain, ties broken by its seeded generator."""
 
-    move_trust = 2  # see gamedesign.core.Bot
 
     name = "greedy"
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import random
 
-from ...core import _DRAWS, Game, Result, State, brief, check_seed, rng_to_json, seeded_random, shuffle
+from ...core import Game, Result, State, brief, check_seed, rng_to_json, seeded_random, shuffle
 from . import labels as words, text as views
 from .cards import CATEGORIES, Deck, load_deck
 from .options import LegDayOptions
@@ -191,68 +191,6 @@ class LegDayGame(Game):
         }
 
 
-class _BotView(dict):
-    """An observation for the built-in bots: a dict whose other keys (what ``_fill()``
-    gives) are added the first time the dict is read as a whole or asked for a key it
-    does not hold yet."""
-
-    __slots__ = ("_fill",)
-
-    def _complete(self) -> None:
-        fill = getattr(self, "_fill", None)
-        if fill is not None:
-            self._fill = None
-            dict.update(self, fill())
-
-    def __missing__(self, key):
-        self._complete()
-        if dict.__contains__(self, key):
-            return dict.__getitem__(self, key)
-        raise KeyError(key)
-
-    def get(self, key, default=None):
-        self._complete()
-        return dict.get(self, key, default)
-
-    def __contains__(self, key) -> bool:
-        self._complete()
-        return dict.__contains__(self, key)
-
-    def __iter__(self):
-        self._complete()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self._complete()
-        return dict.__len__(self)
-
-    def __eq__(self, other) -> bool:
-        self._complete()
-        return dict.__eq__(self, other)
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        self._complete()
-        return dict.__repr__(self)
-
-    def keys(self):
-        self._complete()
-        return dict.keys(self)
-
-    def values(self):
-        self._complete()
-        return dict.values(self)
-
-    def items(self):
-        self._complete()
-        return dict.items(self)
-
-    def copy(self) -> dict:
-        self._complete()
-        return dict(dict.items(self))
-
-
 class LegDayState(State):
     """One game of Don't Skip Leg Day in progress."""
 
@@ -327,47 +265,6 @@ class LegDayState(State):
         picks = list(map(game._picks.__getitem__, names))
         kept[player] = (hand, picks, names)
         return picks
-
-    #: :meth:`legal_actions` of a seat that is to move, as the state keeps it: not a
-    #: copy, so only for callers that never change it (the built-in bots).
-    _legal_view = _picks_of
-
-    def _play_out(self, choosers) -> None:
-        """Play to the end, ``choosers[seat](legal)`` giving each mover's pick: one of
-        the very picks of ``legal`` (the state's own list, not to be changed). As
-        ``play_game`` plays, day by day: every mover chooses before any pick is made.
-        A chooser with a ``draw`` (a random bot's) picks ``legal[draw(len(legal))]``:
-        when every seat's has one, that is asked for directly."""
-        weeks = self.game.deck.weeks
-        picks_of = self._picks_of
-        draws = [getattr(choose, "draw", None) for choose in choosers]
-        if None not in draws and self.game.deck.hand_size <= len(_DRAWS):
-            # Every seat picks at random: legal[draw(len(legal))], draw being a
-            # random.Random's _randbelow, whose draws of getrandbits are made here.
-            bits = [draw.__self__.getrandbits for draw in draws]
-            table = _DRAWS
-            while self.week <= weeks:
-                pending = self.pending
-                chosen = []
-                for seat, pick in enumerate(pending):
-                    if pick is None:
-                        legal = picks_of(seat)
-                        n, k = table[len(legal) - 1]
-                        draw = bits[seat]
-                        j = draw(k)
-                        while j >= n:
-                            j = draw(k)
-                        chosen.append((seat, legal[j]))
-                for seat, action in chosen:
-                    pending[seat] = action.card
-                self._end_day()
-            return
-        while self.week <= weeks:
-            pending = self.pending
-            chosen = [(seat, choosers[seat](picks_of(seat))) for seat, pick in enumerate(pending) if pick is None]
-            for seat, action in chosen:
-                pending[seat] = action.card
-            self._end_day()
 
     @property
     def seen(self) -> list[list[dict]]:
@@ -456,52 +353,6 @@ class LegDayState(State):
             result = self.result()
             view["result"] = {"scores": list(result.scores), "winners": list(result.winners)}
         return view
-
-    def _bot_view(self, player: int) -> dict:
-        """:meth:`observe` for the built-in bots, which only read what they are shown,
-        by key and while they decide: the same keys and values, but the rows of the
-        tableaus are kept from day to day (shared by the seats' views: not to be changed)
-        and the hands, the memory of hands and the counts are looked up only if read."""
-        if self.is_over():
-            return self.observe(player)
-        rows = self._rows
-        if rows is None:
-            n = self.game.num_players
-            rows = self._rows = ([[] for _ in range(n)], [[] for _ in range(n)])
-        full, masked = rows
-        tables = []
-        for seat, tableau in enumerate(self.tableaus):
-            shown, hidden = full[seat], masked[seat]
-            for c, up in tableau[len(shown):]:  # the cards played since the last view
-                shown.append([c, up])
-                hidden.append([c if up else None, up])
-            tables.append(shown if seat == player else hidden)
-        game = self.game
-        view = _BotView(
-            game=game.name,
-            player=player,
-            players=game.num_players,
-            week=self.week,
-            day=self.day,
-            day_type="Gym Day" if self.day % 2 == self.week % 2 else "Home Day",
-            pass_direction="left" if self.week % 2 == 1 else "right",
-            over=False,
-            my_pick=self.pending[player],
-            tableaus=tables,
-        )
-        # Read while the bot decides, before any pick of the day is made.
-        view._fill = lambda: {
-            "hand": list(self.hands[player]),
-            "waiting_for": self.to_move(),
-            "hand_sizes": [len(h) for h in self.hands],
-            "seen_hands": [dict(h, cards=list(h["cards"])) for h in self.seen[player]],
-            "pile_size": len(self.pile),
-        }
-        return view
-
-    #: The rows of the tableaus as :meth:`_bot_view` shows them: (every card shown, Gym
-    #: Day cards only), per seat; ``None`` until a view is asked for.
-    _rows = None
 
     def clone(self) -> "LegDayState":
         other = LegDayState.__new__(LegDayState)
@@ -647,8 +498,7 @@ class LegDayState(State):
         squats = self.game._squats
         winners = self.report().winners
         self.squats = [
-            # deck[_randbelow(len(deck))] is what rng.choice(deck) draws, one call shorter
-            None if seat in winners else {"card": (card := deck[self.rng._randbelow(len(deck))]), "squats": squats[card]}
+            None if seat in winners else {"card": (card := self.rng.choice(deck)), "squats": squats[card]}
             for seat in range(self.game.num_players)
         ]
 
