@@ -349,7 +349,7 @@ def test_gym_moves_are_chosen_kind_first_then_details():
 def test_a_long_gym_action_step_asks_for_the_kind_first():
     code, text = play_through(["play", "gym", "--seed", "7"], first_choice)
     assert code == 0
-    assert re.search(r"\d+ possible moves. First choose what kind:\n +1. lift \(\d+ choices\): take a placed Kid", text)
+    assert re.search(r"\d+ possible moves. First choose what kind:\n +1. lift \(\d+ choices\): take any placed Kid into your hand", text)
     assert re.search(r"Lift: which Kid\?\n +1. \w+ \(.*\) at [A-Za-z0-9 ]+, side [AB] \(\d+ choices\)", text)
     assert "Advance: how far?" in text and "two events by 1 each (15 choices)" in text
 

@@ -1,11 +1,13 @@
 """A scoring rule is written once: a deck with another curl table changes what every part of
 the package says and does with a Preacher Curl: the engine's scorer, the greedy bot's values,
-the batch path, the terminal, the app's cards and the printables alike."""
+the batch path, the terminal, the app's cards and the printables alike; and a Diet card's
+words follow its deck in the terminal, the app and the printables."""
 
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -86,3 +88,25 @@ def test_the_terminal_the_app_and_the_printables_print_the_decks_table(deck_file
     assert f"{WRITTEN} for 1-6 curls" in pack  # the card faces
     assert f"{WRITTEN} for 1 to 6 curls" in pack  # the score pad
     assert "1/3/6/10/15" not in pack
+
+
+def test_a_diet_card_reads_the_same_from_its_deck_in_the_terminal_the_app_and_the_printables(tmp_path):
+    """The Diet Game's card words live once: a deck that makes a healthy dinner fattening
+    changes what the terminal, the app's card and the printed card all say of it."""
+    from gamedesign.apps.diet_cards import card_text
+    from gamedesign.games.diet.text import value_text
+
+    data = json.loads((Path(gamedesign.__file__).parent / "games/diet/deck.json").read_text(encoding="utf-8"))
+    dinner = next(c for c in data["cards"] if c["kind"] == "dinner" and c["pounds"] <= 0)
+    standard = gamedesign.load("diet")
+    assert "eat it yourself" in value_text(standard, dinner["name"])
+    dinner["pounds"] = 2
+    path = tmp_path / "diet.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = gamedesign.load("diet", deck=str(path))
+    card = game.deck.by_name[dinner["name"]]
+    assert f"{dinner['name']}  (dinner, +2 lb: feed your left neighbour)" == value_text(game, dinner["name"])
+    assert card_text(card).splitlines()[-1] == "+2 lb"
+    face = next(f for f in game.printed_cards() if f.name == dinner["name"])
+    assert face.value == "+2 lb" and face.lines[0].startswith("Feed it to the player on your left")
+    assert "+2 lb" in printables.cards_html(game)

@@ -27,6 +27,8 @@ from .. import load
 from ..core import IllegalAction
 from ..games.diet import PHASE_TITLES, Discard, Pass, Play, Skip, why_not
 from ..games.diet import text as diet_text
+from ..games.diet.cards import KIND_WORDS, card_value
+from ..games.diet.cards import card_use as card_does
 from ..terminal import rename
 from . import common, diet_cards
 from .hints import HintBar
@@ -47,20 +49,12 @@ LOSS_COLOUR, GAIN_COLOUR = "#009E73", "#D55E00"
 LOG_LINES, LOG_TURNS = 60, 4
 
 
-#: What a card is played for, in a player's words.
-USE_TEXT = {
-    "breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "snack": "Snack",
-    "exercise": "Exercise", "cheat": "Cheat (on a player)", "willpower": "Willpower: cancels a Cheat on you",
-    "laziness": "Laziness: cancels an Exercise",
-}
-
-
 def card_use(card) -> str:
-    """Which meal or answer a card is for, and its pounds: "Lunch, +1 lb", "Laziness: cancels an Exercise"."""
-    use = USE_TEXT.get(card.kind, card.kind)
-    if card.kind in ("willpower", "laziness"):
-        return use
-    return f"{use}, {card.pounds:+d} lb" if card.pounds else f"{use}, 0 lb"
+    """Which meal or answer a card is for, and its pounds, in the cards' own words: "Lunch,
+    +1 lb", "Cheat, +2 lb", "Laziness: cancels an Exercise"."""
+    kind = KIND_WORDS.get(card.kind, card.kind)
+    value = card_value(card)
+    return f"{kind}, {value}" if value else f"{kind}: {card_does(card)}"
 
 
 def log_line(line: str) -> str:
@@ -160,7 +154,7 @@ def refusal_text(view: dict, action, names, deck, limit: int, why=None) -> str:
             return f"{card} is not in your hand: {what}."
         if phase == "planning":
             return f"Cards are not played in Planning: {what}."
-        use = USE_TEXT.get(info.kind, info.kind)
+        use = KIND_WORDS.get(info.kind, info.kind)
         if step == "own" and phase != "exercise" and info.kind == phase and info.pounds > 0:
             return (f"{card} is fattening ({info.pounds:+d} lb): you cannot eat it yourself; it is fed to a player by "
                     f"the player on their right. Instead {what}.")

@@ -13,11 +13,7 @@ from __future__ import annotations
 import html
 from urllib.parse import quote
 
-#: The kind of a card in words, printed on it.
-KIND_WORD = {
-    "breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "snack": "Snack", "exercise": "Exercise",
-    "cheat": "Cheat", "willpower": "Willpower", "laziness": "Laziness",
-}
+from ..games.diet.cards import KIND_WORDS as KIND_WORD, card_use, card_value  # the cards' own words
 
 #: A light background for each kind (never the only cue: the icon and the word are there).
 KIND_COLOUR = {
@@ -102,10 +98,7 @@ def card_text(card, marked: bool = False) -> str:
     lines = ["Marked to discard"] if marked else []
     lines.append(KIND_WORD.get(card.kind, card.kind).upper())
     lines.append(card.name)
-    if card.kind in ("willpower", "laziness"):
-        lines.append("cancels a Cheat" if card.kind == "willpower" else "cancels an Exercise")
-    else:
-        lines.append(f"{card.pounds:+d} lb" if card.pounds else "0 lb")
+    lines.append(card_value(card) or card_use(card))
     return "\n".join(lines)
 
 

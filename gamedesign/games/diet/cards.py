@@ -245,4 +245,65 @@ def load_deck(source=None) -> Deck:
 
 DEFAULT_DECK = load_deck()
 
-__all__ = ["Card", "DEFAULT_DECK", "Deck", "KINDS", "LEGEND", "MEALS", "load_deck", "parse_deck", "planning_choices"]
+# ----------------------------------------------------------------------------------------
+# What a card says: the one text of every card, read by the terminal, the apps and the
+# printed cards
+# ----------------------------------------------------------------------------------------
+
+#: Each kind of card in one word, as a player names it.
+KIND_WORDS = {
+    "breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "snack": "Snack", "exercise": "Exercise",
+    "cheat": "Cheat", "willpower": "Willpower", "laziness": "Laziness",
+}
+
+
+def pounds_text(value: int) -> str:
+    """A weight change as the game writes it: "+1 lb", "0 lb", "-1 lb"."""
+    return f"{value:+d} lb" if value else "0 lb"
+
+
+def card_value(card: "Card") -> str:
+    """The pounds a card puts on or takes off ("+1 lb"), or ``""`` for a card that only
+    answers another (Willpower, Laziness)."""
+    return pounds_text(card.pounds) if card.kind in MEALS + ("exercise", "cheat") else ""
+
+
+def card_use(card: "Card") -> str:
+    """What a card is for, in a few words: "eat it yourself", "feed your left neighbour",
+    "do it at your Exercise", "play on another's Cheat", "cancels a Cheat", "cancels an
+    Exercise"."""
+    if card.is_healthy:
+        return "eat it yourself"
+    if card.is_fattening:
+        return "feed your left neighbour"
+    return {
+        "exercise": "do it at your Exercise",
+        "cheat": "play on another's Cheat",
+        "willpower": "cancels a Cheat",
+        "laziness": "cancels an Exercise",
+    }.get(card.kind, "")
+
+
+def card_lines(card: "Card") -> tuple:
+    """What a card does, in the full sentences of a printed card."""
+    meal = KIND_WORDS.get(card.kind, card.kind)
+    if card.is_healthy:
+        return (f"Eat it yourself at {meal}.", "Eating is optional, even when you could.")
+    if card.is_fattening:
+        return (
+            f"Feed it to the player on your left when they eat no {meal.lower()}.",
+            "Only this meal's phase, one card a missed meal.",
+        )
+    if card.kind == "exercise":
+        return ("Play it on yourself in your Exercise phase.", "An opponent's Laziness cancels it.")
+    if card.kind == "cheat":
+        return ("Play it on the active player in their Cheat phase.", "Their Willpower cancels it.")
+    if card.kind == "willpower":
+        return ("Cancels a Cheat card played on you.", "It answers nothing else.")
+    return ("Cancels another player's Exercise card.", "It answers nothing else.")
+
+
+__all__ = [
+    "Card", "DEFAULT_DECK", "Deck", "KINDS", "KIND_WORDS", "LEGEND", "MEALS", "card_lines", "card_use", "card_value",
+    "load_deck", "parse_deck", "planning_choices", "pounds_text",
+]

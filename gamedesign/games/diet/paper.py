@@ -9,7 +9,7 @@ pounds and rules. The readings of the rulebook are those of ``docs/diet.md``.
 from __future__ import annotations
 
 from ...cardfaces import CardFace, RulesSheet, ScorePad
-from .cards import MEALS
+from .cards import card_lines, card_value
 
 #: The band colour of each kind (the kind is always written on the card as well).
 KIND_COLOUR = {
@@ -24,35 +24,12 @@ KIND_COLOUR = {
 }
 
 
-def _pounds(pounds: int) -> str:
-    return f"{pounds:+d} lb" if pounds else "0 lb"
-
-
-def _card_lines(card) -> tuple:
-    meal = card.kind.capitalize()
-    if card.is_healthy:
-        return (f"Eat it yourself at {meal}.", "Eating is optional, even when you could.")
-    if card.is_fattening:
-        return (
-            f"Feed it to the player on your left when they eat no {meal.lower()}.",
-            "Only this meal's phase, one card a missed meal.",
-        )
-    if card.kind == "exercise":
-        return ("Play it on yourself in your Exercise phase.", "An opponent's Laziness cancels it.")
-    if card.kind == "cheat":
-        return ("Play it on the active player in their Cheat phase.", "Their Willpower cancels it.")
-    if card.kind == "willpower":
-        return ("Cancels a Cheat card played on you.", "It answers nothing else.")
-    return ("Cancels another player's Exercise card.", "It answers nothing else.")
-
-
 def printed_cards(game) -> list:
     """One :class:`CardFace` per card of the game's deck, with its count as the copies."""
     faces = []
     for card in game.deck.cards:
-        value = _pounds(card.pounds) if card.kind in MEALS + ("exercise", "cheat") else ""
         faces.append(
-            CardFace(card.name, card.kind.capitalize(), card.count, value, _card_lines(card),
+            CardFace(card.name, card.kind.capitalize(), card.count, card_value(card), card_lines(card),
                      colour=KIND_COLOUR[card.kind], back="")  # one draw pile: all backs alike
         )
     return faces

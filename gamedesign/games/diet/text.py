@@ -9,6 +9,7 @@ and the table at a player's turn.
 from __future__ import annotations
 
 from ...text import seat_spots, table, wrap
+from .cards import card_use, card_value, pounds_text
 
 
 #: The sentences the Diet Game writes in its log (see :mod:`gamedesign.text`). ``{seat}`` is where a player is named
@@ -40,9 +41,8 @@ def diet_seats(line: str, engine_names) -> list | None:
     return seat_spots(line, engine_names, DIET_SENTENCES)
 
 
-def pounds(value: int) -> str:
-    """A weight change as the Diet Game writes it: "+1 lb", "0 lb", "-1 lb"."""
-    return f"{value:+d} lb" if value else "0 lb"
+#: A weight change as the game writes it ("+1 lb"): the cards' own words.
+pounds = pounds_text
 
 
 def diet_card_cells(deck, name: str) -> tuple:
@@ -50,19 +50,7 @@ def diet_card_cells(deck, name: str) -> tuple:
     card = deck.by_name.get(name)
     if card is None:
         return ("unknown", "", "")
-    weight = pounds(card.pounds) if card.kind in ("breakfast", "lunch", "dinner", "snack", "exercise", "cheat") else ""
-    if card.is_healthy:
-        what = "eat it yourself"
-    elif card.is_fattening:
-        what = "feed your left neighbour"
-    else:
-        what = {
-            "exercise": "do it at your Exercise",
-            "cheat": "play on another's Cheat",
-            "laziness": "cancels another's Exercise",
-            "willpower": "cancels a Cheat on you",
-        }.get(card.kind, "")
-    return (card.kind, weight, what)
+    return (card.kind, card_value(card), card_use(card))
 
 
 def diet_card(deck, name: str) -> str:

@@ -9,6 +9,7 @@ player's turn (the schedule, the board, the hands).
 from __future__ import annotations
 
 from ...text import listing, table, wrap
+from .cards import ACTIONS
 
 
 def gym_kid(deck, name: str) -> str:
@@ -39,16 +40,12 @@ GYM_STEPS = {
     "coach": "you placed a Brat: you may put out or move a Coach",
 }
 
-#: A few words on each kind of GYM move, for the first menu of a long choice.
+#: A few words on each kind of GYM move, for the first menu of a long choice: the Event
+#: Actions in the cards' own words (``cards.ACTIONS``).
 GYM_KINDS = {
     "place": "put a Kid from your hand on an empty spot of your side",
     "advance": "move events up the schedule",
-    "lift": "take a placed Kid into your hand and put one of yours in its place",
-    "switch": "two Kids on one side exchange places",
-    "swap": "a Kid of each side exchange places",
-    "move": "move a placed Kid to an empty spot on its side",
-    "force": "an opponent must place a random Kid from their hand next",
-    "pick": "take a random Kid from an opponent, then give one back",
+    **ACTIONS,
     "coach": "put a Coach beside a side: it stops Kids moving on or off it",
 }
 
