@@ -106,6 +106,29 @@ def test_every_bots_choice_is_checked_even_a_built_in_ones():
         play_game(game.new_state(seed=2), [wrong] + [make_bot("random", game) for _ in range(3)], [1, 2, 3, 4])
 
 
+def test_the_greedy_bot_counting_on_values_cards_as_a_fresh_bot_does():
+    """The greedy bot counts each row on from its last decision; asked about a position of
+    another game in between, or about a changed copy of its view, it still gives the
+    values a bot that never saw a position before gives."""
+    game = gamedesign.load("legday", players=4)
+    kept = make_bot("greedy", game)
+    kept.reset(game, 0, 1)
+    other = [(state.clone(), seat) for state, seat in _random_decisions(game, 99)]  # the same days, other cards
+    for seed in range(4):
+        for step, (state, seat) in enumerate(_random_decisions(game, seed)):
+            names = [a.card for a in state.legal_actions(seat)]
+            fresh = make_bot("greedy", game)
+            fresh.reset(game, 0, 1)
+            view = state.observe(seat)
+            assert kept._gains(view, names) == fresh._gains(state.observe(seat), names)
+            if step % 7 == 3:  # a look at another game, or at a view changed after it was counted
+                elsewhere, where = other[step % len(other)]
+                stranger = make_bot("greedy", game)
+                stranger.reset(game, 0, 1)
+                assert kept._gains(elsewhere.observe(where), names) == stranger._gains(elsewhere.observe(where), names)
+                view["tableaus"][seat][:1] = [["Zero", True]] if view["tableaus"][seat] else []
+
+
 def test_lab_standings_counted_on_equal_scoring_every_day():
     from gamedesign.games.legday.lab import _legday_game_standing, _legday_standing
 

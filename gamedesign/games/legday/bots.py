@@ -84,13 +84,13 @@ class GreedyLegDayBot(Bot):
         for seat, tableau in enumerate(tableaus):
             if seat == me:
                 continue
-            images, legs, down = self._tally(tableau, facts, deck, False)
+            images, legs, down = self._tally(tableau, facts, deck, False, seat)
             shown.append(images)
             rivals.append(legs + _LEG_DAY_SHARE * down)
         most_shown = max(shown, default=0)
         fewest_legs = min(rivals, default=0)
         # The bot's own collection is counted once; each candidate card adds to the counts.
-        counts, symbols, pullups, own_images, legdays_up = self._tally(mine, facts, deck, True)
+        counts, symbols, pullups, own_images, legdays_up = self._tally(mine, facts, deck, True, me)
         standing = self._standing_of
         curl, bench, press, selfie, legday = counts["curl"], counts["bench"], counts["press"], counts["selfie"], counts["legday"]
         n_symbols = len(symbols)
@@ -120,19 +120,20 @@ class GreedyLegDayBot(Bot):
             gains.append(gain)
         return gains
 
-    def _tally(self, row, facts: dict, deck, own: bool) -> tuple:
-        """The counts of one row of ``observation["tableaus"]``: for the bot's own row
-        (``own``) cards of each kind, symbols, pull-up points, shake images and face-up Leg
-        Days; for an opponent's, the face-up shake images, the Leg Days shown and the face-
-        down cards. A row list seen before (the engine's views keep their rows and only
-        add to them) is counted on from where it was left."""
+    def _tally(self, row, facts: dict, deck, own: bool, seat: int) -> tuple:
+        """The counts of one row of ``observation["tableaus"]`` (``seat``'s): for the bot's
+        own row (``own``) cards of each kind, symbols, pull-up points, shake images and
+        face-up Leg Days; for an opponent's, the face-up shake images, the Leg Days shown
+        and the face-down cards. Rows only grow during a game, so a row that begins with
+        the cards counted at the bot's last decision is counted on from there (checked
+        against a copy of those cards: any other row is counted afresh)."""
         rows = getattr(self, "_rows", None)
         if rows is None or len(rows) > 64:
             rows = self._rows = {}
-        key = (id(row), own)
+        key = (seat, own)
         kept = rows.get(key)
-        if kept is not None and kept[0] is row and kept[1] is facts and kept[2] <= len(row):
-            start, tally = kept[2], kept[3]
+        if kept is not None and kept[1] is facts and row[: len(kept[0])] == kept[0]:
+            start, tally = len(kept[0]), kept[2]
         elif own:
             start, tally = 0, [{"curl": 0, "bench": 0, "press": 0, "selfie": 0, "legday": 0}, set(), 0, 0, 0]
         else:
@@ -165,7 +166,7 @@ class GreedyLegDayBot(Bot):
                     elif up and kind == "shake":
                         images += card_images
             tally[0], tally[1], tally[2] = images, legs, down
-        rows[key] = (row, facts, len(row), tally)
+        rows[key] = (list(map(list, row)), facts, tally)
         return tuple(tally)
 
     def _rules_of(self, game) -> tuple:
