@@ -789,7 +789,16 @@ class RandomBot(Bot):
     uses_observation = False
 
     def act(self, observation: dict, legal_actions: Sequence):
-        return legal_actions[draw_below(self.rng, len(legal_actions))]
+        n = len(legal_actions)
+        rng = self.rng
+        if type(rng) is not random.Random or not 0 < n <= len(_DRAWS):
+            return legal_actions[rng.randrange(n)]
+        # draw_below(rng, n), written out: this is the move of every random seat of every game
+        n, k = _DRAWS[n - 1]
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        return legal_actions[j]
 
 
 class ValueBot(Bot):
@@ -843,6 +852,9 @@ def legal_move(game, choice, legal: Sequence):
     Only an action of the very type of a legal one counts, so an object that claims to
     equal everything is no move; and the engine's own object is returned, never the bot's.
     """
+    for own in legal:  # the engine's own object, as a well-behaved bot returns it
+        if own is choice:
+            return own
     if isinstance(choice, str):
         if len(choice) > MAX_MOVE_TEXT:
             raise ValueError(f"gave a text of {len(choice):,} characters as its move (at most {MAX_MOVE_TEXT:,})")
@@ -851,9 +863,6 @@ def legal_move(game, choice, legal: Sequence):
         except ValueError as err:
             raise ValueError(f"gave a text that is no move of this game ({_cut(err)})") from None
     kind = type(choice)
-    for own in legal:  # the engine's own object, as a well-behaved bot returns it
-        if own is choice:
-            return own
     try:
         own = legal[legal.index(choice)]
         if type(own) is not kind:  # a look-alike: find an equal action of its own type

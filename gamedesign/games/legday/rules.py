@@ -245,9 +245,13 @@ class LegDayState(State):
         return [i for i, p in enumerate(self.pending) if p is None]
 
     def legal_actions(self, player: int) -> list[Pick]:
-        self._check_player(player)
+        if type(player) is not int or not 0 <= player < len(self.pending):  # (the usual case checked here)
+            self._check_player(player)
         if self.week > self.game.deck.weeks or self.pending[player] is not None:
             return []
+        kept = self._legal
+        if kept is not None and kept[player][0] is self.hands[player]:  # the picks kept since the hand last changed
+            return list(kept[player][1])
         return list(self._picks_of(player))
 
     def _picks_of(self, player: int) -> list[Pick]:
