@@ -291,10 +291,7 @@ def _ask(state, seat: int, bot, look: bool, game_index, run_seed) -> tuple:
         choice = bot.act(state.observe(seat) if look else None, list(legal))
     except Exception as err:
         raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
-    for action in legal:  # the engine's own action, as a well-behaved bot returns it
-        if action is choice:
-            return legal, action
-    try:  # text, an equal action, or no legal move at all
+    try:
         return legal, legal_move(state.game, choice, legal)
     except ValueError as err:
         raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
