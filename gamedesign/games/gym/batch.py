@@ -56,7 +56,7 @@ import pandas as pd
 
 from ...simulate import greedy_seats, seat_columns
 from .bots import BRAT_STEERING, FORCE_WORTH, HAND_SHARE, OUTSIDE_WEIGHT, PICK_WORTH
-from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS
+from .rules import EVENTS_IN_PLAY, REVEAL, SPOTS, TEAMS, winning_team
 
 #: The bots this module can play.
 BATCH_BOTS = ("random", "greedy")
@@ -1185,7 +1185,7 @@ def _table(g: Games, points: np.ndarray, deck: DeckArrays, first: int, labels, n
     totals = points.sum(axis=1)  # (games, teams)
     own = totals[game_of_row, team]
     other = totals[game_of_row, 1 - team]
-    winner = np.where(totals[:, 0] >= totals[:, 1], 0, 1)  # a tie goes to team A
+    winner = winning_team(totals[:, 0], totals[:, 1])
     data = {
         **seat_columns(first, count, labels),
         "score": own.astype(float),

@@ -290,6 +290,13 @@ def score_board(board: dict, deck: Deck) -> dict:
     return out
 
 
+def winning_team(team_a, team_b):
+    """0 (team A) or 1 (team B) for the teams' total points: more points win, and a tie goes
+    to team A, who took the first turn. Numbers give a number; numpy arrays of totals (the
+    batch path's, one a game) give an array."""
+    return (team_b > team_a) * 1  # team B only with more points
+
+
 def select_events(column: list, levels: dict, priority: list | None = None) -> list:
     """The events in play: the 4 most advanced, ties to the event higher in the column
     (or, given ``priority``, an order of the same events, to the event earlier in it).
@@ -1009,7 +1016,7 @@ class GymState(State):
         n = self.game.num_players
         per = score_board(self.board, self.game.deck)
         totals = [sum(p[t] for p in per.values()) for t in (0, 1)]
-        winner = 0 if totals[0] >= totals[1] else 1  # a tie goes to team A, who took the first turn
+        winner = winning_team(*totals)
         return Result(
             scores=tuple(totals[team_of(s)] for s in range(n)),
             winners=tuple(self.game.team_seats(winner)),
