@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,12 @@ def test_the_site_holds_the_student_copies_apps_and_its_own_pyodide(lite_site):
     assert "scipy" not in lock  # only what the course needs
     for entry in lock.values():
         assert (lite_site / "static" / "pyodide" / entry["file_name"]).exists(), entry["file_name"]
+    # The kernel's Python comes compiled to bytecode (the build had Node.js: npm brings it), so
+    # the kernel does not compile it again at every start.
+    with zipfile.ZipFile(lite_site / "static" / "pyodide" / "python_stdlib.zip") as stdlib:
+        assert "asyncio/events.pyc" in stdlib.namelist()
+    with zipfile.ZipFile(lite_site / "static" / "pyodide" / lock["ipython"]["file_name"]) as wheel:
+        assert "IPython/core/__pycache__/interactiveshell.cpython-312.pyc" in wheel.namelist()
 
 
 def test_the_leg_day_app_takes_a_click_offline(lite_served, offline_page, timings):
