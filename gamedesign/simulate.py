@@ -253,9 +253,6 @@ def _spawned_words(seed: int, first: int, stop: int) -> list[list[int]]:
 # ----------------------------------------------------------------------------------------
 
 
-
-
-
 def _state_seed(state):
     seed = getattr(state, "seed", None)
     return seed if isinstance(seed, int) else None
