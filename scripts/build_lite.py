@@ -16,11 +16,12 @@ The site holds the student copies of the lessons (``notebooks/*.ipynb``), the ap
 It carries its own Pyodide: only the packages the course needs, taken from the given
 distribution (the official Pyodide release by default) and checked against its
 ``pyodide-lock.json``, plus the ``gamedesign`` wheel built from this repository and the pure
-wheels pinned in ``lite/requirements-pyodide.txt``, their Python compiled to bytecode ahead
-when Node.js (``node``) is there (the kernel then starts about a third faster). The kernel
-loads ``gamedesign`` and what it needs as it starts, so ``import gamedesign`` works in the
-first cell; nothing is fetched from a CDN or PyPI at run time (the build fails if a setting
-points off the site).
+wheels pinned in ``lite/requirements-pyodide.txt``; the modules that the kernel, the apps and
+a lesson's first cells import (``lite/bytecode-modules.txt``) come compiled to bytecode when
+Node.js (``node``) is there (the kernel then starts about a third faster). The kernel loads
+``gamedesign`` and what it needs as it starts, so ``import gamedesign`` works in the first
+cell; nothing is fetched from a CDN or PyPI at run time (the build fails if a setting points
+off the site).
 
 ``--pyodide`` takes the official release archive (``pyodide-0.27.7.tar.bz2``, a path or a URL)
 or a folder with ``pyodide.js``, ``pyodide-lock.json`` and the files it names (only the ones
@@ -335,6 +336,18 @@ def site_lock(lock: dict, added: list[Path], lazy: list[str] = ()) -> tuple[dict
     return {"info": lock["info"], "packages": dict(sorted(keep.items()))}, sorted(keep)
 
 
+def closure(lock: dict, names: list[str]) -> set[str]:
+    """The packages of ``lock`` that ``names`` are, with all they depend on (canonical names)."""
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    keep, todo = set(), [canonical(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name not in keep and name in packages:
+            keep.add(name)
+            todo.extend(canonical(d) for d in packages[name]["depends"])
+    return keep
+
+
 def copy_pyodide(dist: Path, lock: dict, added: list[Path], dest: Path, cache: Path) -> None:
     """The runtime, the site's lock file and the packages it names, each checked against
     the sha256 its lock file gives, with their Python compiled to bytecode (:func:`compile_bytecode`)."""
@@ -355,7 +368,10 @@ def copy_pyodide(dist: Path, lock: dict, added: list[Path], dest: Path, cache: P
         shutil.copy2(source, dest / entry["file_name"])
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")  # the compiling Pyodide reads it
     wheels = [dest / e["file_name"] for e in lock["packages"].values() if e["file_name"].endswith(".whl")]
-    compiled = compile_bytecode(dest, [dest / "python_stdlib.zip", *wheels], cache)
+    eager = closure(lock, KERNEL_PACKAGES + PRELOAD)
+    sourceless = [dest / e["file_name"] for name, e in lock["packages"].items()
+                  if e["file_name"].endswith(".whl") and canonical(name) not in eager]
+    compiled = compile_bytecode(dest, [dest / "python_stdlib.zip", *wheels], cache, sourceless)
     if compiled:
         lock = json.loads(json.dumps(lock))
         for entry in lock["packages"].values():
@@ -369,45 +385,69 @@ def copy_pyodide(dist: Path, lock: dict, added: list[Path], dest: Path, cache: P
 # ----------------------------------------------------------------------------------------
 
 #: Bumped when what :func:`compile_bytecode` writes changes (the cache's files are named by it).
-BYTECODE_FORMAT = "1"
+BYTECODE_FORMAT = "2"
+#: The modules compiled (one a line; ``NAME.*``: a package and all of its modules): those the
+#: kernel imports as it starts, as an app shows its first card and as a lesson's first cells
+#: import ``gamedesign.exercises`` (sympy), pandas and the charts. The others (most of sympy,
+#: pandas and the standard library: their bytecode would make the site 16 MB heavier) are
+#: compiled in the browser when first imported, as Python does.
+BYTECODE_MODULES = LITE / "bytecode-modules.txt"
 
 #: Run by the site's own Pyodide in Node.js: adds to each wheel (and to the standard library's
-#: zip) the bytecode of its modules, as unchecked hash-based .pyc files (PEP 552): Python uses
-#: them without compiling the source again, nor checking it (the files never change), and the
-#: sources stay for tracebacks. Tests (``tests/`` folders) are left as they are.
+#: zip) the bytecode of those of its modules that /host/modules.txt names, as unchecked
+#: hash-based .pyc files (PEP 552): Python uses them without compiling the source again, nor
+#: checking it (the files never change), and the sources stay for tracebacks, except in the
+#: wheels a job names ``sourceless`` (the :data:`LAZY` packages and what only they need: a
+#: traceback shows no lines of their code), whose compiled modules are shipped as bytecode
+#: alone (NAME.pyc where NAME.py was). Tests (``tests/`` folders) are left as they are.
 _BYTECODE_PY = r"""
 import importlib._bootstrap_external as external, importlib.util, json, sys, zipfile
+lines = [line.strip() for line in open("/host/modules.txt") if line.strip() and not line.startswith("#")]
+exact = {line for line in lines if not line.endswith(".*")}
+packages = tuple(line[:-2] for line in lines if line.endswith(".*"))
+def wanted(path):
+    name = path[:-3].replace("/", ".").removesuffix(".__init__")
+    return name in exact or any(name == p or name.startswith(p + ".") for p in packages)
 for job in json.load(open("/host/jobs.json")):
-    source, target, stdlib = job["source"], job["target"], job["stdlib"]
+    source, target, stdlib, sourceless = job["source"], job["target"], job["stdlib"], job["sourceless"]
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
-        names, added, record = set(zin.namelist()), [], None
+        names, added, dropped, record = set(zin.namelist()), [], set(), None
         for info in zin.infolist():
             data = zin.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
                 record = (info, data)
                 continue
-            zout.writestr(info, data)
             path = info.filename
-            if not path.endswith(".py") or "/tests/" in "/" + path or ".data/" in path:
+            if not path.endswith(".py") or "/tests/" in "/" + path or ".data/" in path or not wanted(path):
+                zout.writestr(info, data)
                 continue
-            if stdlib:  # zipimport looks for NAME.pyc beside NAME.py
+            if sourceless:  # Python imports NAME.pyc alone when no NAME.py is beside it
+                pyc, where = path + "c", "/lib/python3.12/site-packages/" + path
+            elif stdlib:  # zipimport looks for NAME.pyc beside NAME.py
                 pyc, where = path + "c", "/lib/python312.zip/" + path
             else:
                 folder, _, name = path.rpartition("/")
                 pyc = (folder + "/" if folder else "") + f"__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
                 where = "/lib/python3.12/site-packages/" + path
             if pyc in names:
+                zout.writestr(info, data)
                 continue
             try:
                 code = compile(data, where, "exec", dont_inherit=True)
             except SyntaxError:
+                zout.writestr(info, data)
                 continue  # Python would not import it either
+            if sourceless:
+                dropped.add(path)
+            else:
+                zout.writestr(info, data)
             out = zipfile.ZipInfo(pyc, date_time=info.date_time)
             out.compress_type = zipfile.ZIP_DEFLATED
             zout.writestr(out, bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)))
             added.append(pyc)
         if record is not None:
-            zout.writestr(record[0], record[1].rstrip(b"\n") + b"\n" + "".join(f"{n},,\n" for n in added).encode())
+            kept = [line for line in record[1].decode().splitlines() if line and line.split(",")[0] not in dropped]
+            zout.writestr(record[0], "".join(f"{n}\n" for n in kept + [f"{n},," for n in added]).encode())
 """
 
 _BYTECODE_JS = """
@@ -423,21 +463,23 @@ const path = require("path");
 """
 
 
-def compile_bytecode(pyodide: Path, files: list[Path], cache: Path) -> list[Path]:
+def compile_bytecode(pyodide: Path, files: list[Path], cache: Path, sourceless: list[Path] = ()) -> list[Path]:
     """Add their modules' bytecode to ``files`` (wheels, and the standard library's
     ``python_stdlib.zip``) in place, compiled by the Pyodide in ``pyodide`` run in Node.js, so
     the kernel does not compile them again at every start (it did, in WebAssembly: about half
     of its start). Compiled files are kept in ``cache`` by the digest of what they came from.
     Returns the files changed; none without Node.js (``node``), and the site then works as
-    before, starting slower."""
+    before, starting slower. The ``sourceless`` wheels ship their compiled modules as bytecode
+    alone (smaller; a traceback shows no lines of their code)."""
     node = shutil.which("node")
     if node is None:
         say("no Node.js (node): the site's Python is not compiled to bytecode ahead (its kernel starts slower)")
         return []
     store = cache / "bytecode"
     store.mkdir(parents=True, exist_ok=True)
-    tag = hashlib.sha256((BYTECODE_FORMAT + _BYTECODE_PY + PYODIDE_VERSION).encode()).hexdigest()[:12]
-    kept = {path: store / f"{sha256(path)[:24]}-{tag}-{path.name}" for path in files}
+    modules = BYTECODE_MODULES.read_text()
+    tag = hashlib.sha256((BYTECODE_FORMAT + _BYTECODE_PY + PYODIDE_VERSION + modules).encode()).hexdigest()[:12]
+    kept = {path: store / f"{sha256(path)[:24]}-{tag}{'-sourceless' if path in sourceless else ''}-{path.name}" for path in files}
     todo = [path for path in files if not kept[path].exists()]
     if todo:
         say(f"compiling the Python of {len(todo)} packages to bytecode (Node.js, once: kept in {store})")
@@ -447,9 +489,10 @@ def compile_bytecode(pyodide: Path, files: list[Path], cache: Path) -> list[Path
             for index, path in enumerate(todo):
                 shutil.copy2(path, host / f"in-{index}-{path.name}")
                 jobs.append({"source": f"/host/in-{index}-{path.name}", "target": f"/host/out-{index}-{path.name}",
-                             "stdlib": path.suffix == ".zip"})
+                             "stdlib": path.suffix == ".zip", "sourceless": path in sourceless})
             (host / "jobs.json").write_text(json.dumps(jobs))
             (host / "bytecode.py").write_text(_BYTECODE_PY)
+            (host / "modules.txt").write_text(modules)
             (host / "bytecode.js").write_text(_BYTECODE_JS)
             result = subprocess.run([node, str(host / "bytecode.js"), str(pyodide), str(host)],
                                     capture_output=True, text=True)
@@ -684,7 +727,7 @@ def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
     with tempfile.TemporaryDirectory(prefix="gamedesign-lite-") as tmp:
         tmp = Path(tmp)
         lite_dir = tmp / "lite"
-        shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "README*", "offline"))
+        shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "bytecode-*.txt", "README*", "offline"))
         config = json.loads((lite_dir / "jupyter-lite.json").read_text())
         kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
         kernel["loadPyodideOptions"] = {"packages": PRELOAD, "env": {"IPYTHONDIR": SITE_IPYTHONDIR}}

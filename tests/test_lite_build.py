@@ -277,3 +277,17 @@ def test_the_site_kernel_startup_names_the_lazy_packages_only_where_needed(tmp_p
         assert name(lesson) == lesson  # once loaded, the cell runs as written
     finally:
         del sys.modules["pyodide_js"]
+
+
+def test_only_the_lazily_loaded_packages_ship_bytecode_without_their_source():
+    """The wheels that ship their compiled modules as bytecode alone are those the kernel does not
+    load as it starts (build_lite.copy_pyodide): numpy but not IPython, whose lines a traceback shows."""
+    lock = {"packages": {name: {"depends": depends} for name, depends in {
+        "ipython": ["traitlets"], "traitlets": [], "micropip": ["packaging"], "packaging": [], "ssl": ["openssl"],
+        "openssl": [], "sqlite3": [], "gamedesign": ["ipywidgets"], "gamedesign-site": [], "ipywidgets": ["comm"],
+        "comm": [], "pandas": ["numpy", "python-dateutil"], "numpy": [], "python-dateutil": ["six"], "six": []}.items()}}
+    eager = build_lite.closure(lock, build_lite.KERNEL_PACKAGES + build_lite.PRELOAD)
+    assert {"ipython", "traitlets", "gamedesign", "comm", "openssl"} <= eager
+    assert not eager & {"pandas", "numpy", "python-dateutil", "six"}
+    modules = build_lite.BYTECODE_MODULES.read_text().splitlines()
+    assert {"IPython", "traitlets", "gamedesign.*", "sympy", "pandas"} <= set(modules)

@@ -109,6 +109,19 @@ def test_the_site_holds_the_student_copies_apps_and_its_own_pyodide(lite_site):
         assert "asyncio/events.pyc" in stdlib.namelist()
     with zipfile.ZipFile(lite_site / "static" / "pyodide" / lock["ipython"]["file_name"]) as wheel:
         assert "IPython/core/__pycache__/interactiveshell.cpython-312.pyc" in wheel.namelist()
+        assert "IPython/core/interactiveshell.py" in wheel.namelist()  # its tracebacks show its lines
+    # Only the modules the kernel, the apps and a lesson's first cells import (lite/bytecode-modules.txt):
+    # the rest of the standard library, and sympy's modules that the course does not import, stay source alone.
+    with zipfile.ZipFile(lite_site / "static" / "pyodide" / "python_stdlib.zip") as stdlib:
+        assert "imaplib.pyc" not in stdlib.namelist() and "imaplib.py" in stdlib.namelist()
+    # The lazily loaded packages' compiled modules come as bytecode alone (smaller, no source lines
+    # in a traceback); the others keep their source.
+    with zipfile.ZipFile(lite_site / "static" / "pyodide" / lock["sympy"]["file_name"]) as wheel:
+        names = set(wheel.namelist())
+        assert "sympy/core/add.pyc" in names and "sympy/core/add.py" not in names
+        assert "sympy/physics/__init__.py" in names and "sympy/physics/__init__.pyc" not in names
+    with zipfile.ZipFile(lite_site / "static" / "pyodide" / lock["gamedesign"]["file_name"]) as wheel:
+        assert {"gamedesign/apps/__pycache__/gym.cpython-312.pyc", "gamedesign/apps/gym.py"} <= set(wheel.namelist())
 
 
 def test_the_leg_day_app_takes_a_click_offline(lite_served, offline_page, timings):
