@@ -19,9 +19,9 @@ distribution (the official Pyodide release by default) and checked against its
 wheels pinned in ``lite/requirements-pyodide.txt``; the modules that the kernel, the apps and
 a lesson's first cells import (``lite/bytecode-modules.txt``) come compiled to bytecode when
 Node.js (``node``) is there (the kernel then starts about a third faster). The kernel loads
-``gamedesign`` and what it needs as it starts, so ``import gamedesign`` works in the first
-cell; nothing is fetched from a CDN or PyPI at run time (the build fails if a setting points
-off the site).
+its own packages, ``gamedesign`` and what it needs in one batch as it starts, so ``import
+gamedesign`` works in the first cell; nothing is fetched from a CDN or PyPI at run time (the
+build fails if a setting points off the site).
 
 ``--pyodide`` takes the official release archive (``pyodide-0.27.7.tar.bz2``, a path or a URL)
 or a folder with ``pyodide.js``, ``pyodide-lock.json`` and the files it names (only the ones
@@ -62,6 +62,13 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm
 KERNEL_PACKAGES = ["micropip", "packaging", "ssl", "sqlite3", "ipython"]
 #: What the kernel loads before the first cell runs (with everything these depend on).
 PRELOAD = ["gamedesign", "gamedesign-site"]
+#: What jupyterlite-pyodide-kernel's worker installs with piplite, one package after the other,
+#: unless ``loadPyodideOptions.packages`` names it (its exact spelling): the site names them all
+#: and carries the kernel's own ``ipykernel`` and ``pyodide_kernel`` wheels in its Pyodide, so
+#: Pyodide loads them with the others, in one batch, as it starts.
+KERNEL_PRELOAD = ["ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "ipython"]
+#: Where jupyterlite-pyodide-kernel keeps those two wheels (in its JupyterLab extension).
+KERNEL_WHEELS_DIR = Path("@jupyterlite", "pyodide-kernel-extension", "static", "pypi")
 #: gamedesign's requirements that ``import gamedesign`` and the game apps do not import: the
 #: site loads them when a cell first needs them (see ``lite/offline/startup.py``), so an app
 #: notebook's kernel starts without them.
@@ -197,6 +204,19 @@ def wheel_name_version(path: Path) -> tuple[str, str]:
     return canonical(name), version
 
 
+def kernel_wheels() -> list[Path]:
+    """jupyterlite-pyodide-kernel's ``ipykernel`` and ``pyodide_kernel`` wheels (see :data:`KERNEL_PRELOAD`)."""
+    from jupyter_core.paths import jupyter_path
+
+    for folder in jupyter_path("labextensions"):
+        found = [sorted((Path(folder) / KERNEL_WHEELS_DIR).glob(f"{name}-*-py3-none-any.whl"))
+                 for name in ("ipykernel", "pyodide_kernel")]
+        if all(found):
+            return [paths[-1] for paths in found]
+    raise BuildError(f"no {KERNEL_WHEELS_DIR} with the ipykernel and pyodide_kernel wheels: "
+                     "is jupyterlite-pyodide-kernel installed (pip install -e \".[lite]\")?")
+
+
 def fetch_pinned(cache: Path, wheels: Path | None) -> list[Path]:
     """The pinned pure wheels, each checked against its sha256: from ``wheels`` (a folder),
     else from the cache, else downloaded with pip (into the cache)."""
@@ -315,7 +335,8 @@ def site_lock(lock: dict, added: list[Path], lazy: list[str] = ()) -> tuple[dict
             entry["depends"] = [d for d in entry["depends"] if d not in map(canonical, lazy)]
         packages[entry["name"]] = entry
         wanted[entry["name"]] = [r for r in requirements if canonical(r.name) not in NOT_IN_BROWSER]
-    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + [a for a in PRELOAD if a in packages] + list(lazy)]
+    keep, todo = {}, [canonical(n) for n in KERNEL_PACKAGES + [a for a in PRELOAD + KERNEL_PRELOAD if canonical(a) in packages]
+                      + list(lazy)]
     while todo:
         name = todo.pop()
         if name in keep:
@@ -368,7 +389,7 @@ def copy_pyodide(dist: Path, lock: dict, added: list[Path], dest: Path, cache: P
         shutil.copy2(source, dest / entry["file_name"])
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")  # the compiling Pyodide reads it
     wheels = [dest / e["file_name"] for e in lock["packages"].values() if e["file_name"].endswith(".whl")]
-    eager = closure(lock, KERNEL_PACKAGES + PRELOAD)
+    eager = closure(lock, KERNEL_PACKAGES + PRELOAD + KERNEL_PRELOAD)
     sourceless = [dest / e["file_name"] for name, e in lock["packages"].items()
                   if e["file_name"].endswith(".whl") and canonical(name) not in eager]
     compiled = compile_bytecode(dest, [dest / "python_stdlib.zip", *wheels], cache, sourceless)
@@ -730,9 +751,10 @@ def build(out: Path, pyodide: str, cache: Path, wheels: Path | None) -> Path:
         shutil.copytree(LITE, lite_dir, ignore=shutil.ignore_patterns("requirements-*.txt", "bytecode-*.txt", "README*", "offline"))
         config = json.loads((lite_dir / "jupyter-lite.json").read_text())
         kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-        kernel["loadPyodideOptions"] = {"packages": PRELOAD, "env": {"IPYTHONDIR": SITE_IPYTHONDIR}}
+        kernel["loadPyodideOptions"] = {"packages": PRELOAD + KERNEL_PRELOAD, "env": {"IPYTHONDIR": SITE_IPYTHONDIR}}
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
-        added = [build_gamedesign_wheel(tmp / "wheel"), site_startup_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels)]
+        added = [build_gamedesign_wheel(tmp / "wheel"), site_startup_wheel(tmp / "wheel"), *fetch_pinned(cache, wheels),
+                 *kernel_wheels()]
         site, names = site_lock(lock, added, LAZY)
         say(f"Pyodide {PYODIDE_VERSION} with {len(names)} packages: {', '.join(names)}")
         # Where jupyterlite-pyodide-kernel looks for a Pyodide of the site's own.

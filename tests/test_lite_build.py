@@ -286,7 +286,7 @@ def test_only_the_lazily_loaded_packages_ship_bytecode_without_their_source():
         "ipython": ["traitlets"], "traitlets": [], "micropip": ["packaging"], "packaging": [], "ssl": ["openssl"],
         "openssl": [], "sqlite3": [], "gamedesign": ["ipywidgets"], "gamedesign-site": [], "ipywidgets": ["comm"],
         "comm": [], "pandas": ["numpy", "python-dateutil"], "numpy": [], "python-dateutil": ["six"], "six": []}.items()}}
-    eager = build_lite.closure(lock, build_lite.KERNEL_PACKAGES + build_lite.PRELOAD)
+    eager = build_lite.closure(lock, build_lite.KERNEL_PACKAGES + build_lite.PRELOAD + build_lite.KERNEL_PRELOAD)
     assert {"ipython", "traitlets", "gamedesign", "comm", "openssl"} <= eager
     assert not eager & {"pandas", "numpy", "python-dateutil", "six"}
     modules = build_lite.BYTECODE_MODULES.read_text().splitlines()
