@@ -1,10 +1,15 @@
-"""The Diet Game batch path plays by the engine's rules.
+"""The Diet Game batch path (``gamedesign/games/diet/batch.py``) at what the batch contract cannot say.
 
-The batch path (``gamedesign/games/diet/batch.py``) plays thousands of games at once for
-random bots. These tests check it against the object engine: the number of choices it
-gives a random bot at each step equals the engine's legal actions, Planning offers the
-same discards, no card is lost or made up, and the greedy choices are the greedy bot's
-(the distributions of whole runs: ``test_batch_contract.py``).
+The batch contract (``test_batch_contract.py``) checks every game with a batch path alike:
+at every decision along engine games, the batch's count of choices, its random choices
+(uniform over the engine's legal actions) and its greedy choices (the greedy bot's tied
+best actions); the final positions of batch games read by the engine (scores, winners,
+every table column); the distribution of every table column. The Diet Game's adapter there
+(``batch_adapters.DietAdapter``) holds the array plumbing used here too. This module checks
+what is the game's own: Planning offers the engine's discards and greedy Planning discards
+the greedy bot's cards on many hands, hands are read as the card types they hold, no card
+is lost or made up, chunks and threads give the same table, only random and greedy bots
+play, and greedy decisions of different games side by side in one batch.
 """
 
 from __future__ import annotations
@@ -19,123 +24,13 @@ import pandas as pd
 import pytest
 
 import gamedesign
-from gamedesign.games.diet.batch import Cards, _Games, choice_counts, planning_count, planning_groups, play_random
+from gamedesign.games.diet.batch import Cards, _Games, planning_groups, play_random
 from gamedesign.games.diet.rules import Discard, Pass, Play, Skip
-from gamedesign.games.diet.cards import MEALS
+from gamedesign.registry import game_module
 
-SMALL_DECK = {
-    "hand_size": 4,
-    "planning_discards": 2,
-    "cards": [
-        {"name": "Toast", "kind": "breakfast", "count": 2, "pounds": -1},
-        {"name": "Waffles", "kind": "breakfast", "count": 1, "pounds": 1},
-        {"name": "Salad", "kind": "lunch", "count": 2, "pounds": -2},
-        {"name": "Pizza", "kind": "lunch", "count": 1, "pounds": 2},
-        {"name": "Stew", "kind": "dinner", "count": 1, "pounds": 0},
-        {"name": "Fruit", "kind": "snack", "count": 2, "pounds": -1},
-        {"name": "Run", "kind": "exercise", "count": 2, "pounds": -2},
-        {"name": "Cake", "kind": "cheat", "count": 2, "pounds": 1},
-        {"name": "Willpower", "kind": "willpower", "count": 1},
-        {"name": "Laziness", "kind": "laziness", "count": 1},
-    ],
-}
+from batch_adapters import ADAPTERS, SMALL_DECK, greedy_bot, greedy_ties
 
-
-def _hand_counts(game, hand):
-    names = game.deck.card_names()
-    counts = np.zeros(len(names), dtype=np.int8)
-    for card in hand:
-        counts[names.index(card)] += 1
-    return counts
-
-
-def _columns(cards: Cards, state):
-    """The card types a random bot may play at this decision (None for Planning)."""
-    step, phase = state.step, state.phase
-    if phase == "planning":
-        return None
-    if step == "own":
-        return cards.exercise if phase == "exercise" else cards.healthy[phase]
-    return {
-        "neighbour": cards.fattening.get(phase),
-        "laziness": cards.laziness,
-        "cheat": cards.cheat,
-        "willpower": cards.willpower,
-    }[step]
-
-
-@pytest.mark.parametrize(
-    "players, options",
-    [(2, {}), (4, {}), (6, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}),
-     (5, {"deal_at_start": False, "first_player": 2}), (4, {"feed_last_place": False})],
-    ids=["2p", "4p", "6p", "3p-small-deck", "5p-empty-hands", "4p-last-place-fed-never"],
-)
-def test_every_decision_offers_the_engines_number_of_choices(players, options):
-    game = gamedesign.load("diet", players=players, **options)
-    cards = Cards(game.deck)
-    rng = random.Random(players)
-    checked = set()
-    for seed in range(3):
-        state = game.new_state(seed=seed)
-        while not state.is_over():
-            (seat,) = state.to_move()
-            legal = state.legal_actions(seat)
-            hand = _hand_counts(game, state.hands[seat])
-            columns = _columns(cards, state)
-            if columns is None:
-                assert planning_count(cards, hand) == len(legal)
-            else:
-                assert choice_counts(cards, hand, columns) == len(legal), (state.phase, state.step)
-            checked.add((state.phase, state.step))
-            state.apply(seat, rng.choice(legal))
-    # Every kind of decision was met along the way.
-    assert {("planning", "own"), ("exercise", "laziness"), ("cheat", "cheat"), ("cheat", "willpower")} <= checked
-    assert {(meal, "neighbour") for meal in MEALS} <= checked
-
-
-def _uniform(outcomes: list, legal: list, where) -> None:
-    """Every outcome is a legal action and each legal action comes up about equally often."""
-    assert set(outcomes) <= set(legal), (where, set(outcomes) - set(legal))
-    share, n = 1 / len(legal), len(outcomes)
-    for action in legal:
-        seen = outcomes.count(action) / n
-        assert abs(seen - share) <= 5 * (share * (1 - share) / n) ** 0.5, (where, action, seen, share)
-
-
-@pytest.mark.parametrize("players, options", [(4, {}), (5, {"deck": SMALL_DECK, "max_turns": 30})], ids=["4p", "5p-small"])
-def test_batch_choices_are_uniform_over_the_engines_legal_actions(players, options):
-    """Engine states copied into the arrays: the batch's random choice at each decision
-    reaches exactly the engine's legal actions, each about equally often."""
-    game = gamedesign.load("diet", players=players, **options)
-    cards = Cards(game.deck)
-    rng = random.Random(11)
-    copies = 2000
-    checked = 0
-    for seed in range(2):
-        state = game.new_state(seed=seed)
-        while not state.is_over() and state.turn <= 12:
-            (seat,) = state.to_move()
-            legal = state.legal_actions(seat)
-            if len(legal) > 1:
-                batch = _Games.from_state(state, copies, np.random.default_rng(checked))
-                everyone = np.arange(copies)
-                if state.phase == "planning":
-                    batch.draw = lambda *args: None  # look at the discards alone
-                    before = batch.hands[seat].copy()
-                    batch.planning(everyone, seat)
-                    gone = before - batch.hands[seat]
-                    outcomes = [
-                        Discard(tuple(name for t, name in enumerate(cards.names) for _ in range(int(gone[t, g]))))
-                        for g in range(copies)
-                    ]
-                else:
-                    chosen = batch.choose(everyone, seat, _columns(cards, state))
-                    decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
-                    outcomes = [decline if t < 0 else Play(cards.names[t]) for t in chosen]
-                _uniform(outcomes, legal, (seed, state.turn, state.phase, state.step))
-                checked += 1
-            state.apply(seat, rng.choice(legal))
-    assert checked > 40
+DIET = ADAPTERS["diet"]
 
 
 def test_planning_offers_the_engines_discards():
@@ -148,7 +43,7 @@ def test_planning_offers_the_engines_discards():
         state = game.new_state(seed=0)
         state.hands[0] = list(hand)  # the engine's Planning list for this hand
         engine = {tuple(sorted(a.cards)) for a in state.legal_actions(0)}
-        counts = _hand_counts(game, hand)
+        counts = DIET.hand_counts(game, hand)
         held = [t for t in range(len(names)) if counts[t] > 0]
         batch = {
             tuple(sorted(itertools.chain.from_iterable([names[t]] * k for t, k in zip(held, row))))
@@ -183,24 +78,15 @@ def test_no_card_is_lost_or_made_up(options):
         assert (done.hand_sizes[:, g] == done.hands[:, :, g].sum(axis=1)).all()
 
 
-def test_a_batch_game_ends_by_its_target_or_the_turn_limit():
-    """The distributions of every column are the batch contract's (test_batch_contract.py);
-    what it cannot see is that each game's ending agrees with its draw."""
-    game = gamedesign.load("diet", players=4, max_turns=20)
-    fast = gamedesign.simulate(game, ["greedy", "random", "greedy", "random"], games=2_000, seed=2, batch=True)
-    first = fast[fast.seat == 0]
-    assert set(first["ended_by"]) == {"turn limit", "target"}
-    assert (first["ended_by"] == np.where(first["draw"], "turn limit", "target")).all()
-
-
-def test_same_seed_same_table_however_the_chunks_run():
+def test_same_seed_same_table_however_the_chunks_run(monkeypatch):
+    monkeypatch.setattr(game_module("diet"), "BATCH_SIZE", 120)  # three chunks, each its own stream
     game = gamedesign.load("diet", players=4)
-    serial = gamedesign.simulate(game, "random", games=6_000, seed=9, batch=True, workers=1)
+    serial = gamedesign.simulate(game, "random", games=300, seed=9, batch=True, workers=1)
     with ThreadPoolExecutor(2) as pool:
-        threaded = gamedesign.simulate(game, "random", games=6_000, seed=9, batch=True, executor=pool)
+        threaded = gamedesign.simulate(game, "random", games=300, seed=9, batch=True, executor=pool)
     pd.testing.assert_frame_equal(serial, threaded)
-    assert serial.game.is_monotonic_increasing and serial.game.iloc[-1] == 5_999
-    other = gamedesign.simulate(game, "random", games=6_000, seed=10, batch=True, workers=1)
+    assert serial.game.is_monotonic_increasing and serial.game.iloc[-1] == 299
+    other = gamedesign.simulate(game, "random", games=300, seed=10, batch=True, workers=1)
     assert not serial["score"].equals(other["score"])
 
 
@@ -216,97 +102,9 @@ def test_the_diet_batch_path_plays_random_and_greedy_bots_only():
 
 
 # ----------------------------------------------------------------------------------------
-# The greedy bot on whole arrays
+# The greedy bot on many hands, and for different games side by side (one game at a time:
+# the contract's)
 # ----------------------------------------------------------------------------------------
-
-
-class _Replay:
-    """A stand-in for a bot's generator: ``randrange(k)`` records ``k`` and answers
-    ``answer``, so every choice among a bot's tied actions can be asked for in turn."""
-
-    def __init__(self, answer=0):
-        self.answer, self.asked = answer, []
-
-    def randrange(self, k):
-        self.asked.append(k)
-        return self.answer
-
-
-def greedy_choices(bot, observation, legal) -> set:
-    """Every action the greedy bot may choose here: each of its tied best actions."""
-    bot.rng = _Replay()
-    first = bot.act(observation, list(legal))
-    if not bot.rng.asked:
-        return {first}
-    (ties,) = bot.rng.asked
-    out = set()
-    for i in range(ties):
-        bot.rng = _Replay(i)
-        out.add(bot.act(observation, list(legal)))
-    return out
-
-
-def batch_greedy_outcomes(state, seat, copies, rng) -> list:
-    """The batch greedy bot's decision in ``copies`` copies of ``state`` (as actions)."""
-    game = state.game
-    cards = Cards(game.deck)
-    batch = _Games.from_state(state, copies, rng, ["greedy"] * game.num_players)
-    everyone = np.arange(copies)
-    if state.phase == "planning":
-        gone = batch.greedy_discards(everyone, seat)
-        return [
-            Discard(tuple(name for t, name in enumerate(cards.names) for _ in range(int(gone[t, g]))))
-            for g in range(copies)
-        ]
-    step = "own" if state.step == "own" else state.step
-    change = game.deck.card(state.pending["card"]).pounds if state.step == "laziness" else 0
-    chosen = batch.pick(everyone, seat, _columns(cards, state), step, state.active, change)
-    legal = state.legal_actions(seat)
-    decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
-    return [decline if t < 0 else Play(cards.names[t]) for t in chosen]
-
-
-GREEDY_CONFIGS = [
-    (2, {}), (3, {"deck": SMALL_DECK, "max_turns": 60}), (4, {}), (5, {"deal_at_start": False, "first_player": 2}),
-    (6, {"target": -4, "max_turns": 80}),
-]
-
-
-@pytest.mark.parametrize("players, options", GREEDY_CONFIGS, ids=["2p", "3p-small-deck", "4p", "5p-empty-hands", "6p-target"])
-def test_batch_greedy_chooses_what_the_greedy_bot_chooses(players, options):
-    """Engine states copied into the arrays, at every decision of engine games (greedy
-    and random seats): the batch greedy choice is always one of the greedy bot's tied
-    best actions, and every one of them comes up."""
-    from gamedesign.bots import make_bot
-
-    game = gamedesign.load("diet", players=players, **options)
-    bot = make_bot("greedy", game)
-    rng = np.random.default_rng(players)
-    copies = 60
-    steps = Counter()
-    wanted = {"planning", "own", "neighbour", "laziness", "cheat", "willpower"}
-    if "deck" not in options:
-        wanted.add("ties")  # the small deck has one card type per use: no ties to break
-    for seed in range(8):
-        if seed >= 2 and wanted <= set(steps):
-            break
-        state = game.new_state(seed=seed)
-        lineup = [make_bot("greedy" if s % 2 == seed % 2 else "random", game) for s in range(players)]
-        for s, b in enumerate(lineup):
-            b.reset(game, s, seed * 10 + s)
-        while not state.is_over():
-            (seat,) = state.to_move()
-            legal = state.legal_actions(seat)
-            bot.reset(game, seat, 0)
-            expected = greedy_choices(bot, state.observe(seat), legal)
-            seen = batch_greedy_outcomes(state, seat, copies, rng)
-            where = (seed, state.turn, state.phase, state.step)
-            assert set(seen) == expected if len(expected) <= 4 else set(seen) <= expected, (where, set(seen), expected)
-            steps[state.step if state.phase != "planning" else "planning"] += 1
-            if len(expected) > 1:
-                steps["ties"] += 1
-            state.apply(seat, lineup[seat].act(state.observe(seat), list(legal)))
-    assert wanted <= set(steps), steps
 
 
 def test_batch_greedy_planning_is_the_greedy_bots_on_many_hands():
@@ -324,7 +122,7 @@ def test_batch_greedy_planning_is_the_greedy_bots_on_many_hands():
         batch = _Games(game, len(hands), np.random.default_rng(0), cards, ["greedy", "random"])
         batch.hands[0] = 0
         for g, hand in enumerate(hands):
-            batch.hands[0, :, g] = _hand_counts(game, hand)
+            batch.hands[0, :, g] = DIET.hand_counts(game, hand)
             batch.hand_sizes[0, g] = len(hand)
         gone = batch.greedy_discards(np.arange(len(hands)), 0)
         for g, hand in enumerate(hands):
@@ -357,7 +155,6 @@ def test_batch_greedy_decides_for_different_games_side_by_side():
 
     game = gamedesign.load("diet", players=4, target=-5)
     cards = Cards(game.deck)
-    bot = make_bot("greedy", game)
     groups = defaultdict(list)
     for seed in range(12):
         state = game.new_state(seed=seed)
@@ -376,12 +173,11 @@ def test_batch_greedy_decides_for_different_games_side_by_side():
             continue
         batch = _stacked(states, copies, rng, ["greedy"] * 4)
         change = np.repeat([game.deck.card(s.pending["card"]).pounds if step == "laziness" else 0 for s in states], copies)
-        chosen = batch.pick(np.arange(batch.size), seat, _columns(cards, states[0]), step, active, change)
+        chosen = batch.pick(np.arange(batch.size), seat, DIET.columns(cards, states[0]), step, active, change)
         for i, state in enumerate(states):
             legal = state.legal_actions(seat)
             decline = next(a for a in legal if isinstance(a, (Skip, Pass)))
             seen = {decline if t < 0 else Play(cards.names[t]) for t in chosen[i * copies:(i + 1) * copies]}
-            bot.reset(game, seat, 0)
-            assert seen <= greedy_choices(bot, state.observe(seat), legal), (phase, step, i, seen)
+            assert seen <= set(greedy_ties(greedy_bot(game, seat), state, seat)), (phase, step, i, seen)
         checked[step] += len(states)
     assert {"own", "neighbour", "laziness", "cheat", "willpower"} <= set(checked), checked

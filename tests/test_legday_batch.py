@@ -1,6 +1,15 @@
-"""Leg Day's batch path (``gamedesign/games/legday/batch.py``) at what the batch contract
-(``test_batch_contract.py``) cannot see from whole games: its scoring of any collection,
-under every scoring option, and the greedy bot's values card by card."""
+"""Leg Day's batch path (``gamedesign/games/legday/batch.py``) at what the batch contract cannot say.
+
+The batch contract (``test_batch_contract.py``) checks every game with a batch path alike:
+at every decision along engine games, the batch's count of choices (the different cards
+in hand), its random pick (uniform over them) and its greedy pick (the greedy bot's tied
+best cards); the final cards of batch games scored by the engine; the distribution of
+every table column. Leg Day's adapter there (``batch_adapters.LegDayAdapter``) replays
+engine games through the batch's ``play``. This module checks what is Leg Day's own: the
+batch's scoring of any collection (random ones, with many ties and eliminations) under
+every scoring option, the greedy bot's values card by card (not only which card is best),
+and that those values do not depend on how the games are blocked.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +17,7 @@ import pytest
 
 import gamedesign
 
-
-def _counts(game, tableaus):
-    import numpy as np
-
-    index = {c.name: i for i, c in enumerate(game.deck.cards)}
-    types = len(game.deck.cards)
-    collections = np.zeros((1, len(tableaus), types), dtype=np.int16)
-    face_up = np.zeros_like(collections)
-    for seat, tableau in enumerate(tableaus):
-        for name, up in tableau:
-            collections[0, seat, index[name]] += 1
-            face_up[0, seat, index[name]] += up
-    return collections, face_up
+from batch_adapters import legday_counts as _counts
 
 
 OPTION_SETS = [
