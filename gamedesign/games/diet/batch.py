@@ -16,10 +16,13 @@ rules and the same distributions, not the same individual games.
 How a game is held: each hand and the discard pile are counts per card type; the deck is
 a shuffled row of card types with a top index (an empty deck takes the discard pile,
 shuffled). Every game plays the same turn at the same time, phase by phase; a game that
-has ended drops out of the arrays it works on. ``tests/test_diet_batch.py`` checks the
-choice counts against the engine's legal actions on engine states and the greedy choices against the greedy bot's
-at every decision of engine games; ``tests/test_batch_contract.py`` the distribution of
-every table column against the object engine's. ``play(..., trace=True)`` keeps a :class:`Trace` of what
+has ended drops out of the arrays it works on. The batch contract
+(``tests/test_batch_contract.py``) checks the choice counts against the engine's legal
+actions, the random choices against the engine's chances and the greedy choices against
+the greedy bot's tied best at decisions of engine games, scores the final positions of
+batch games with the engine, and compares the distribution of every table column with the
+object engine's; ``tests/test_diet_batch.py`` keeps the Planning discards, the packing of
+hands and that no card is lost or made up. ``play(..., trace=True)`` keeps a :class:`Trace` of what
 the design lab records (every decision, the weights after each turn, each card's pounds),
 without a draw of the random stream: the same games.
 """

@@ -30,16 +30,17 @@ uniformly, which is a uniform choice among all legal actions. The greedy bot's s
 depend on a Kid's position within a side, so its tied actions are counted the same way:
 a placement or a Move to an event counts once per empty position there.
 
-``tests/test_gym_batch.py`` converts engine states along random games (all player counts,
+The batch contract shared by every batch path (``tests/test_batch_contract.py``, through
+``tests/batch_adapters.py``) converts engine states along random games (all player counts,
 every option, a custom deck) to these arrays (:func:`from_state`) and checks that the
-counts equal ``len(state.legal_actions(seat))`` at every decision (and per Event Action),
-that applying the engine's action to the arrays gives the engine's board, that the random
-decisions here reach exactly the engine's outcomes with the engine's probabilities, that
-the table rows of engine games equal the engine's result; and that at every decision along
-engine games (one game or several side by side) the greedy choices here are the greedy
-bot's tied best actions, each with the bot's probability. ``tests/test_batch_contract.py``
-scores the final boards of batch games with ``score_board`` and checks the distribution of
-every table column of whole runs against the object engine's.
+counts equal ``len(state.legal_actions(seat))`` at every decision, that the random
+decisions here reach exactly the engine's outcomes with the engine's probabilities and
+the greedy choices exactly the greedy bot's tied best actions; it scores the final boards
+of batch games with ``score_board`` and checks the distribution of every table column of
+whole runs against the object engine's. ``tests/test_gym_batch.py`` keeps what only GYM
+has: applying the engine's action to the arrays gives the engine's board, blocked and
+forced positions built by hand, the Play phase's first seat, and several games decided
+side by side.
 
 ``play(..., trace=True)`` also returns a :class:`Trace` of what the design lab records of
 each game (every decision's count of legal actions and the kind of action chosen, the

@@ -13,8 +13,10 @@ picks one type per player, plays it (face up on Gym Days), and rolls the hands o
 left (odd weeks) or right. Scoring (:func:`score_counts`) follows ``scoring.py`` step by
 step on the counts, for every rule option, with the curl and set rules of ``scoring.py``
 itself; ``tests/test_legday_batch.py`` checks it against ``score_tableaus`` on random
-collections, ``tests/test_batch_contract.py`` on the final cards of batch games, and the
-distribution of every table column against the object engine's.
+collections; the batch contract (``tests/test_batch_contract.py``) checks the number of
+picks, the random and the greedy picks at decisions of engine games, the scores of the
+final cards of batch games, and the distribution of every table column against the
+object engine's.
 """
 
 from __future__ import annotations
