@@ -559,12 +559,12 @@ this browser tab, from the site's own files, with no server (`gamedesign.where()
   closed, so download them before.
 * **What runs slower**: Python runs on one core of this computer. Simulations take
   {slowdown} as long as on a server (1,000 games of Leg Day take up to about {legday_s}
-  seconds), and each notebook starts its own Python (10-20 seconds, longer on the first
+  seconds), and each notebook starts its own Python (5-10 seconds, longer on the first
   visit).
 """
 
 #: The measured figures the site's words give (tests/lite measures them: benchmarks/RESULTS.md).
-SITE_FIGURES = {"slowdown": "three to six times", "legday_s": 8}
+SITE_FIGURES = {"slowdown": "one and a half to four times", "legday_s": 8}
 
 #: Changes to the site's copies of the notebooks: (notebook or "*" for every lesson, a pattern,
 #: its replacement). Each must match: a notebook whose words changed fails the build, so the
