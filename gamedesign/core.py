@@ -789,16 +789,7 @@ class RandomBot(Bot):
     uses_observation = False
 
     def act(self, observation: dict, legal_actions: Sequence):
-        n = len(legal_actions)
-        rng = self.rng
-        if type(rng) is not random.Random or not 0 < n <= len(_DRAWS):
-            return legal_actions[rng.randrange(n)]
-        # draw_below(rng, n), written out: this is the move of every random seat of every game
-        n, k = _DRAWS[n - 1]
-        j = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
-        return legal_actions[j]
+        return legal_actions[draw_below(self.rng, len(legal_actions))]
 
 
 class ValueBot(Bot):

@@ -9,7 +9,6 @@ import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import gamedesign
@@ -18,6 +17,8 @@ from gamedesign.apps.legday_cards import card_html
 from gamedesign.bots import make_bot
 from gamedesign.games.legday.batch import _GreedyValues, score_counts
 from gamedesign.games.legday.text import legday_card
+
+from batch_adapters import legday_counts
 
 TABLE = [2, 4, 7, 11, 16, 22]  # six entries where the standard deck has five
 WRITTEN = "2/4/7/11/16/22"
@@ -38,17 +39,6 @@ def _curl_points(n: int, overflow: str) -> int:
     return full * TABLE[-1] + (TABLE[rest - 1] if rest else 0)
 
 
-def _counts(game, tableaus):
-    index = {c.name: i for i, c in enumerate(game.deck.cards)}
-    collections = np.zeros((1, len(tableaus), len(game.deck.cards)), dtype=np.int16)
-    face_up = np.zeros_like(collections)
-    for seat, tableau in enumerate(tableaus):
-        for name, up in tableau:
-            collections[0, seat, index[name]] += 1
-            face_up[0, seat, index[name]] += up
-    return collections, face_up
-
-
 @pytest.mark.parametrize("overflow", ["cap", "new_set"])
 def test_the_engine_and_the_batch_path_score_curls_from_the_decks_table(deck_file, overflow):
     game = gamedesign.load("legday", deck=deck_file, elimination="none", curl_overflow=overflow)
@@ -56,7 +46,7 @@ def test_the_engine_and_the_batch_path_score_curls_from_the_decks_table(deck_fil
         tableaus = [[("Preacher Curl", True)] * n, [("Bench Press", True)]]
         report = game.score_tableaus(tableaus)
         assert report.breakdown[0]["Preacher Curl"] == _curl_points(n, overflow), n
-        assert score_counts(game, *_counts(game, tableaus))["points"][0][0] == report.points[0], n
+        assert score_counts(game, *legday_counts(game, tableaus))["points"][0][0] == report.points[0], n
 
 
 def test_the_greedy_bot_and_the_batch_greedy_value_curls_from_the_decks_table(deck_file):
@@ -66,7 +56,7 @@ def test_the_greedy_bot_and_the_batch_greedy_value_curls_from_the_decks_table(de
     rng, state, differ = random.Random(3), game.new_state(seed=3), 0
     curl = [c.name for c in game.deck.cards].index("Preacher Curl")
     while not state.is_over():
-        collections, face_up = _counts(game, state.tableaus)
+        collections, face_up = legday_counts(game, state.tableaus)
         gains = values.gains(collections, face_up, state.day_type() == "Gym Day", len(state.tableaus[0]))
         bot.reset(game, 0, 0)
         old_bot.reset(standard, 0, 0)
