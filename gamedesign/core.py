@@ -210,6 +210,9 @@ def seeded_random(seed) -> random.Random:
 
 #: ``(i + 1, its bit length)`` for every position ``i`` of a list :func:`shuffle` shuffles.
 _DRAWS = [(i + 1, (i + 1).bit_length()) for i in range(1024)]
+#: The bit length of every ``n`` from 0 to 1,024 (:func:`draw_below`).
+_BITS = [n.bit_length() for n in range(1025)]
+_Random = random.Random
 
 
 def draw_below(rng: random.Random, n: int) -> int:
@@ -217,13 +220,12 @@ def draw_below(rng: random.Random, n: int) -> int:
     left exactly where that leaves it, with one Python call instead of two (the same
     draws of ``getrandbits``, thrown back while not below ``n``). A generator of a class
     of its own, or a larger ``n``, draws with its own ``randrange``."""
-    if type(rng) is not random.Random or not 0 < n <= len(_DRAWS):
+    if type(rng) is not _Random or not 0 < n <= 1024:
         return rng.randrange(n)
-    n, k = _DRAWS[n - 1]
-    getrandbits = rng.getrandbits
-    j = getrandbits(k)
+    k = _BITS[n]
+    j = rng.getrandbits(k)
     while j >= n:
-        j = getrandbits(k)
+        j = rng.getrandbits(k)
     return j
 
 
@@ -233,12 +235,12 @@ def shuffle(rng: random.Random, items: list) -> None:
     Fisher-Yates walk and the same draws of ``getrandbits``, without a Python call a card.
     A generator of a class of its own (or a list longer than 1,024) is shuffled by its
     own ``shuffle``."""
-    if type(rng) is not random.Random or len(items) > len(_DRAWS):
+    size = len(items)
+    if type(rng) is not _Random or size > len(_DRAWS):
         rng.shuffle(items)
         return
-    draws, getrandbits = _DRAWS, rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n, k = draws[i]
+    getrandbits = rng.getrandbits
+    for i, (n, k) in zip(range(size - 1, 0, -1), _DRAWS[size - 1 : 0 : -1]):
         j = getrandbits(k)
         while j >= n:  # as draw_below: draw again until below n
             j = getrandbits(k)

@@ -288,6 +288,9 @@ def _ask(state, seat: int, bot, look: bool, game_index, run_seed) -> tuple:
         choice = bot.act(state.observe(seat) if look else None, list(legal))
     except Exception as err:
         raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
+    for own in legal:  # the engine's own action, as a well-behaved bot returns it
+        if own is choice:
+            return legal, own
     try:
         return legal, legal_move(state.game, choice, legal)
     except ValueError as err:
@@ -842,7 +845,8 @@ def _play_chunk(game, bots, labels, start: int, seeds, seed: int, max_moves: int
 #: The types of a value :func:`_game_columns` puts in a column as it is (besides ``None``),
 #: tried first by exact type; a subclass of one of them is found by ``isinstance``.
 _PLAIN = (int, float, str, bool)
-_PLAIN_TYPES = frozenset(_PLAIN + (type(None),))
+_PLAIN_SET = frozenset(_PLAIN)
+_PLAIN_TYPES = _PLAIN_SET | {type(None)}
 #: A breakdown's category -> its column's name (``"points_" + category``), as met.
 _POINT_COLUMNS: dict = {}
 
@@ -851,7 +855,6 @@ def _game_columns(result, index: int, labels, n: int) -> dict:
     """One game's table rows, column by column (a list of ``n`` values, one a seat)."""
     seats = range(n)
     details = result.details
-    eliminated = set(details.get("eliminated", ()))
     winners = result.winners
     scores = result.scores
     columns = {
@@ -860,21 +863,18 @@ def _game_columns(result, index: int, labels, n: int) -> dict:
         "bot": [labels[seat] for seat in seats],
         "score": list(scores) if len(scores) == n else [scores[seat] for seat in seats],
     }
-    if result.breakdown:
-        breakdowns = [result.breakdown[seat] for seat in seats]
-        categories = _categories(result)
-        if categories:
-            # Every seat's points in the categories' order (None for a seat with no
-            # breakdown), turned into one column a category.
-            blank = (None,) * len(categories)
-            rows = [blank if b is None else tuple([b[category] for category in categories]) for b in breakdowns]
-            named = _POINT_COLUMNS
-            for category, values in zip(categories, zip(*rows)):
-                column = named.get(category)
-                if column is None:
-                    column = named[category] = f"points_{category}"
-                columns[column] = list(values)
+    breakdown = result.breakdown
+    if breakdown:
+        breakdowns = breakdown if len(breakdown) == n else [breakdown[seat] for seat in seats]
+        named = _POINT_COLUMNS
+        for category in _categories(result):  # one column a category, None for a seat with no breakdown
+            column = named.get(category)
+            if column is None:
+                column = named[category] = f"points_{category}"
+            columns[column] = [None if b is None else b[category] for b in breakdowns]
+    eliminated = details.get("eliminated")
     if eliminated:
+        eliminated = set(eliminated)
         columns["eliminated"] = [seat in eliminated for seat in seats]
     else:
         columns["eliminated"] = [False] * n
@@ -883,9 +883,10 @@ def _game_columns(result, index: int, labels, n: int) -> dict:
     for key, value in details.items():
         if key == "eliminated":
             continue
-        if isinstance(value, _PLAIN):
+        kind = type(value)
+        if kind in _PLAIN_SET or isinstance(value, _PLAIN):
             columns[key] = [value] * n
-        elif isinstance(value, (list, tuple)) and len(value) == n and (
+        elif (kind is list or kind is tuple or isinstance(value, (list, tuple))) and len(value) == n and (
             _PLAIN_TYPES.issuperset(map(type, value))
             or all(v is None or isinstance(v, _PLAIN) for v in value)
         ):
@@ -917,11 +918,43 @@ def _frame(parts: list[dict]) -> pd.DataFrame:
         for part in parts:
             column = part["columns"].pop(name, None)
             values += column if column is not None else [None] * part["rows"]
-        data[name] = pd.Series(values)
+        data[name] = _series(values)
         del values
     frame = pd.DataFrame(data)
     frame["score"] = frame["score"].astype("Float64")
     return frame
+
+
+#: The numpy dtype of a column whose values are all of one of these types: the dtype
+#: pandas gives such a column.
+_NUMPY_TYPES = {int: "int64", float: "float64", bool: "bool"}
+
+
+def _series(values: list):
+    """``pd.Series(values)``: the same values and dtype, read through numpy when the
+    column holds whole numbers, floats or True/False alone, or whole numbers or floats
+    with ``None`` (NaN in a float column, as pandas reads them). Several times quicker
+    than pandas reading a long list of Python numbers; any other column is pandas' own."""
+    import numpy as np
+    import pandas as pd
+
+    kinds = set(map(type, values))
+    if len(kinds) == 1:
+        dtype = _NUMPY_TYPES.get(kinds.pop())
+    elif len(kinds) == 2 and type(None) in kinds and (int in kinds or float in kinds):
+        dtype = "float64"
+    else:
+        dtype = None
+    if dtype is not None:
+        try:
+            array = np.array(values, dtype=dtype)
+        except OverflowError:  # a whole number beyond 64 bits: pandas decides
+            pass
+        else:
+            # Whole numbers with None are floats only while every one fits in 64 bits.
+            if dtype != "float64" or int not in kinds or not (np.abs(array) >= 2.0**63).any():
+                return pd.Series(array)
+    return pd.Series(values)
 
 
 def _categories(result) -> list[str]:

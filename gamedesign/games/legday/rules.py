@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import random
 
-from ...core import Game, Result, State, brief, check_seed, rng_to_json, seeded_random, shuffle
+from ...core import Game, Result, State, brief, check_seed, draw_below, rng_to_json, seeded_random, shuffle
 from . import labels as words, text as views
 from .cards import CATEGORIES, Deck, load_deck
 from .options import LegDayOptions
@@ -191,6 +191,10 @@ class LegDayGame(Game):
         }
 
 
+#: A seat's kept legal picks when none are kept (see ``LegDayState._legal``).
+_NOTHING_KEPT = ((None, None, None),)
+
+
 class LegDayState(State):
     """One game of Don't Skip Leg Day in progress."""
 
@@ -242,7 +246,10 @@ class LegDayState(State):
     def to_move(self) -> list[int]:
         if self.week > self.game.deck.weeks:
             return []
-        return [i for i, p in enumerate(self.pending) if p is None]
+        pending = self.pending
+        if pending.count(None) == len(pending):  # a new day: everyone
+            return list(range(len(pending)))
+        return [i for i, p in enumerate(pending) if p is None]
 
     def legal_actions(self, player: int) -> list[Pick]:
         if type(player) is not int or not 0 <= player < len(self.pending):  # (the usual case checked here)
@@ -259,7 +266,7 @@ class LegDayState(State):
         hand = self.hands[player]
         kept = self._legal
         if kept is None:
-            kept = self._legal = [(None, None, None)] * self.game.num_players
+            kept = self._legal = list(_NOTHING_KEPT * self.game.num_players)
         else:
             entry = kept[player]
             if entry[0] is hand:
@@ -466,16 +473,13 @@ class LegDayState(State):
         game = self.game
         n = game.num_players
         hands, tableaus, kept = self.hands, self.tableaus, self._legal
-        for seat, card in enumerate(self.pending):
-            hand = hands[seat]
+        for hand, row, card, entry in zip(hands, tableaus, self.pending, kept or _NOTHING_KEPT * n):
             hand.remove(card)
-            tableaus[seat].append((card, face_up))
-            if kept is not None and card not in hand:  # its last copy: no longer a legal pick
-                entry = kept[seat]
-                if entry[0] is hand:
-                    names = entry[2]
-                    i = names.index(card)
-                    del names[i], entry[1][i]
+            row.append((card, face_up))
+            if entry[0] is hand and card not in hand:  # its last copy: no longer a legal pick
+                names = entry[2]
+                i = names.index(card)
+                del names[i], entry[1][i]
         self.pending = [None] * n
         if self.day < game.deck.days_per_week:
             # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks.
@@ -501,8 +505,9 @@ class LegDayState(State):
         deck = self.game._full_deck
         squats = self.game._squats
         winners = self.report().winners
-        self.squats = [
-            None if seat in winners else {"card": (card := self.rng.choice(deck)), "squats": squats[card]}
+        rng = self.rng
+        self.squats = [  # deck[draw_below(rng, len(deck))]: the card rng.choice(deck) gives
+            None if seat in winners else {"card": (card := deck[draw_below(rng, len(deck))]), "squats": squats[card]}
             for seat in range(self.game.num_players)
         ]
 

@@ -103,15 +103,16 @@ def card_facts(card) -> tuple:
     return card.kind, card.points, card.images, card.symbol
 
 
-def _tally(pairs) -> tuple:
-    """Counts of one collection, from ``(card facts, face_up)`` pairs (see :func:`card_facts`):
-    cards of each kind, distinct symbols, pull-up points, shake images and face-up Leg
-    Days, added up in one pass."""
+def _tally(pairs, facts: dict | None = None) -> tuple:
+    """Counts of one collection, from ``(card facts, face_up)`` pairs (see :func:`card_facts`),
+    or from ``(card name, face_up)`` pairs with ``facts`` mapping every name to its card
+    facts (a ``KeyError`` for a name it does not know): cards of each kind, distinct
+    symbols, pull-up points, shake images and face-up Leg Days, added up in one pass."""
     kinds: dict = {}
     symbols = set()
     pullups = images = face_up_legs = 0
     for card, up in pairs:
-        kind, points, shake_images, symbol = card
+        kind, points, shake_images, symbol = card if facts is None else facts[card]
         kinds[kind] = kinds.get(kind, 0) + 1
         if kind == "pullup":
             pullups += points
@@ -122,12 +123,6 @@ def _tally(pairs) -> tuple:
         if symbol is not None:
             symbols.add(symbol)
     return kinds, len(symbols), pullups, images, face_up_legs
-
-
-def _tally_names(tableau, facts: dict) -> tuple:
-    """:func:`_tally` of ``(card name, face_up)`` pairs, with ``facts`` mapping every
-    name to its :func:`card_facts` (a ``KeyError`` for a name it does not know)."""
-    return _tally([(facts[name], up) for name, up in tableau])
 
 
 def curl_points(n: int, table, curl_overflow: str) -> int:
@@ -146,7 +141,12 @@ def curl_points(n: int, table, curl_overflow: str) -> int:
 def set_points(n, scoring: dict, kind: str):
     """The points of ``n`` Bench Presses (``kind="bench"``) or Overhead Presses
     (``"press"``): the set's points for each full set (``n`` may be a numpy array)."""
-    return (n // scoring[f"{kind}_set_size"]) * scoring[f"{kind}_set_points"]
+    size, points = _SET_KEYS[kind]
+    return (n // scoring[size]) * scoring[points]
+
+
+#: The deck's scoring entries of each set: (its size, its points).
+_SET_KEYS = {kind: (f"{kind}_set_size", f"{kind}_set_points") for kind in ("bench", "press")}
 
 
 def curl_values(scoring: dict, curl_overflow: str, most: int) -> tuple:
@@ -312,12 +312,9 @@ def score_facts(
     """:func:`score_collections` of collections given as ``(card facts, face_up)`` pairs
     (:func:`card_facts`), or as ``(card name, face_up)`` pairs with ``facts`` mapping
     each name to its card facts: the engine scores its own games with it."""
-    if facts is None:
-        tallies = [_tally(pairs) for pairs in collections]
-    else:
-        tallies = [_tally_names(pairs, facts) for pairs in collections]
-    return score_tallies(
-        tallies,
+    return _score_tallies(
+        [_tally(pairs, facts) for pairs in collections],
+        False,
         curl_overflow=curl_overflow,
         shake_second_after_tie=shake_second_after_tie,
         tiebreak_shakes=tiebreak_shakes,
@@ -389,12 +386,9 @@ def _score_tallies(
 ):
     n = len(tallies)
     seats = range(n)
-    leg_days, images, shake_cards = [], [], []
-    for kinds, _, _, shake_images, _ in tallies:
-        leg_days.append(kinds.get("legday", 0))
-        images.append(shake_images)
-        shake_cards.append(kinds.get("shake", 0))
-    leg_days, images, shake_cards = tuple(leg_days), tuple(images), tuple(shake_cards)
+    leg_days = tuple([t[0].get("legday", 0) for t in tallies])
+    images = tuple([t[3] for t in tallies])
+    shake_cards = tuple([t[0].get("shake", 0) for t in tallies])
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
     # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes;
@@ -414,9 +408,8 @@ def _score_tallies(
         return tuple([sum(_category_points(t, scoring, curl_overflow)) + shake[i] for i, t in enumerate(tallies)])
     breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
     totals = []
-    for i in seats:
-        b = breakdowns[i]
-        b["Protein Shake"] = shake[i]
+    for b, points in zip(breakdowns, shake):
+        b["Protein Shake"] = points
         totals.append(sum(b.values()))
     collected = tuple(totals)
     for i in penalised:  # the penalty is the Leg Day rule's: it shows in that category
