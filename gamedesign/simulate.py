@@ -370,7 +370,8 @@ def play_game(
     if len(bots) != game.num_players:
         raise ValueError(f"give one bot per seat: {game.num_players} for this game, not {len(bots)}")
     for seat, bot in enumerate(bots):
-        refuse_class(bot, f"the bot for seat {seat}")
+        if isinstance(bot, type):
+            refuse_class(bot, f"the bot for seat {seat}")
     if isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral) or max_moves < 1:
         raise ValueError(f"max_moves must be a whole number 1 or more (default {MAX_MOVES:,}), not {_shown(max_moves)}")
     try:
