@@ -355,9 +355,9 @@ class LegDayState(State):
             "hand": list(self.hands[player]),
             "my_pick": self.pending[player],
             "waiting_for": self.to_move(),
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": list(map(len, self.hands)),
             "tableaus": tables,
-            "seen_hands": [dict(h, cards=list(h["cards"])) for h in self.seen[player]],
+            "seen_hands": [{**h, "cards": h["cards"][:]} for h in self.seen[player]],
             "pile_size": len(self.pile),
         }
         if over:

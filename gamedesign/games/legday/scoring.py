@@ -386,9 +386,12 @@ def _score_tallies(
 ):
     n = len(tallies)
     seats = range(n)
-    leg_days = tuple([t[0].get("legday", 0) for t in tallies])
-    images = tuple([t[3] for t in tallies])
-    shake_cards = tuple([t[0].get("shake", 0) for t in tallies])
+    leg_days, images, shake_cards = [], [], []
+    for kinds, _, _, shake_images, _ in tallies:
+        leg_days.append(kinds.get("legday", 0))
+        images.append(shake_images)
+        shake_cards.append(kinds.get("shake", 0))
+    leg_days, images, shake_cards = tuple(leg_days), tuple(images), tuple(shake_cards)
     shakes = images if tiebreak_shakes == "images" else shake_cards
 
     # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes;
@@ -406,17 +409,21 @@ def _score_tallies(
     shake = shake_points(images, in_race, deck, shake_second_after_tie)
     if totals_only:  # whole numbers: the same sums as the breakdowns' below
         return tuple([sum(_category_points(t, scoring, curl_overflow)) + shake[i] for i, t in enumerate(tallies)])
-    breakdowns = [_breakdown(t, scoring, curl_overflow) for t in tallies]
-    totals = []
-    for b, points in zip(breakdowns, shake):
+    breakdowns, totals = [], []
+    for tally, points in zip(tallies, shake):
+        b = _breakdown(tally, scoring, curl_overflow)
         b["Protein Shake"] = points
+        breakdowns.append(b)
         totals.append(sum(b.values()))
     collected = tuple(totals)
     for i in penalised:  # the penalty is the Leg Day rule's: it shows in that category
         breakdowns[i]["Leg Day"] -= elimination_penalty
         totals[i] -= elimination_penalty
-    points = tuple([totals[i] if alive[i] else None for i in seats])
-    breakdown = tuple([breakdowns[i] if alive[i] else None for i in seats])
+    points, breakdown = [], []
+    for total, b, living in zip(totals, breakdowns, alive):
+        points.append(total if living else None)
+        breakdown.append(b if living else None)
+    points, breakdown = tuple(points), tuple(breakdown)
 
     # 4. Winner with tie-breaks.
     contenders = [i for i in seats if alive[i]]
