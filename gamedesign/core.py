@@ -235,12 +235,12 @@ def shuffle(rng: random.Random, items: list) -> None:
     Fisher-Yates walk and the same draws of ``getrandbits``, without a Python call a card.
     A generator of a class of its own (or a list longer than 1,024) is shuffled by its
     own ``shuffle``."""
-    size = len(items)
-    if type(rng) is not _Random or size > len(_DRAWS):
+    if type(rng) is not _Random or len(items) > len(_DRAWS):
         rng.shuffle(items)
         return
-    getrandbits = rng.getrandbits
-    for i, (n, k) in zip(range(size - 1, 0, -1), _DRAWS[size - 1 : 0 : -1]):
+    draws, getrandbits = _DRAWS, rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n, k = draws[i]
         j = getrandbits(k)
         while j >= n:  # as draw_below: draw again until below n
             j = getrandbits(k)
