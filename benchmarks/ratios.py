@@ -4,6 +4,7 @@
     python benchmarks/ratios.py --quick       # fewer games a row (rougher figures)
     python benchmarks/ratios.py --only legday
     python benchmarks/ratios.py --only "1 core" --cpu   # CPU time: steadier on a busy machine
+    python benchmarks/ratios.py --only "1 core" --cpu --best-of 5   # each row's quickest of 5 runs
 
 The yardstick (``benchmarks/yardstick.py``) is a minimal plain-Python game of Leg Day
 with random picks in one process. It is timed right before and right after each row, in
@@ -16,7 +17,10 @@ decision (search) or one recorded game (the lab: ``lab.compare`` of 2 variants x
 games counts as 2,000 games, ``record_games`` as its games), and ``import`` gives seconds
 of a fresh process beyond ``python -c pass``. With ``--cpu`` the yardstick and every row
 are timed in CPU seconds of this process (``time.process_time``): steadier while other
-work shares the machine, but only meaningful for the rows that play in one process.
+work shares the machine, but only meaningful for the rows that play in one process. The
+yardstick is always the quickest of three runs; a row is one run unless ``--best-of N``
+makes it the quickest of N (after one run to warm up): on a machine whose speed swings
+from second to second, one run of a row against the yardstick's quickest reads high.
 
 Not a test: figures depend on the machine (see ``benchmarks/RESULTS.md``).
 """
@@ -164,7 +168,11 @@ def main(argv=None) -> None:
     parser.add_argument("--quick", action="store_true", help="a fifth of the games a row")
     parser.add_argument("--only", default="", help="only rows whose label contains this text")
     parser.add_argument("--cpu", action="store_true", help="CPU seconds of this process, not wall-clock seconds")
+    parser.add_argument("--best-of", type=int, default=1, metavar="N",
+                        help="time each row as the quickest of N runs, after one run to warm up (default 1: one run)")
     args = parser.parse_args(argv)
+    if args.best_of < 1:
+        parser.error(f"--best-of must be 1 or more, not {args.best_of}")
     global _clock
     if args.cpu:
         _clock = time.process_time
@@ -180,8 +188,10 @@ def main(argv=None) -> None:
             taken = path_of(name, players, "greedy" if "greedy" in label else "random", 100, **settings)
         else:
             taken = "-"
+        if args.best_of > 1:
+            run()  # warm up
         before = stick_seconds(1000)
-        seconds = _timed(run) / units
+        seconds = min(_timed(run) for _ in range(max(1, args.best_of))) / units
         after = stick_seconds(1000)
         ratio = seconds / ((before + after) / 2)
         shown = f"{seconds * 1e6:,.0f} us" if seconds < 0.1 else f"{seconds:,.2f} s"
