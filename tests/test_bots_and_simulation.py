@@ -92,6 +92,28 @@ def test_simulation_table_is_tidy_and_reproducible():
     assert not df.equals(other)
 
 
+def test_the_table_reads_every_column_as_pandas_reads_it():
+    """The object engine's table reads columns of numbers through numpy: each column keeps
+    the values and dtype pandas gives the same list (None among numbers, True/False, whole
+    numbers past 64 bits, mixed kinds), over chunks with and without the column."""
+    from gamedesign.simulate import _frame
+
+    big = 2**64 + 5
+    columns = {
+        "score": [3, None, 7], "whole": [1, 2, 3], "flags": [True, False, True], "floats": [0.5, None, 2.0],
+        "huge": [big, None, 1], "wide": [2**63 + 1, None, 0], "past": [2**63 + 1, 2, 3],
+        "mixed": [True, 2, None], "names": ["a", None, "c"], "none": [None, None, None],
+    }
+    parts = [{"rows": 3, "columns": {k: list(v) for k, v in columns.items()}}, {"rows": 2, "columns": {"whole": [4, 5]}}]
+    table = _frame(parts)
+    for name, values in columns.items():
+        expected = pd.Series(values + ([4, 5] if name == "whole" else [None, None]))
+        if name == "score":
+            expected = expected.astype("Float64")
+        assert table[name].dtype == expected.dtype, name
+        pd.testing.assert_series_equal(table[name], expected, check_names=False)
+
+
 def test_simulation_refuses_bad_bots_and_counts():
     game = gamedesign.load("legday", players=3)
     with pytest.raises(ValueError, match="one bot per seat: 3"):
