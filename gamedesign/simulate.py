@@ -276,11 +276,12 @@ def bot_move(state, seat: int, bot, look: bool = True, game_index=None, run_seed
     when it raises or chooses a move that is not legal; a :class:`GameError` says when
     the seat has no legal move.
     """
-    return _ask(state, seat, bot, look, game_index, run_seed)[1]
+    return _ask(state, seat, bot, look, game_index, run_seed)
 
 
-def _ask(state, seat: int, bot, look: bool, game_index, run_seed) -> tuple:
-    """:func:`bot_move`'s work: ``(the legal actions, the checked move)``."""
+def _ask(state, seat: int, bot, look: bool, game_index, run_seed, on_choice=None):
+    """:func:`bot_move`'s work, calling ``on_choice(seat, legal, move)`` with the checked
+    move when given."""
     legal = state.legal_actions(seat)
     if not legal:
         raise no_move(state, seat, game_index, run_seed)
@@ -290,11 +291,15 @@ def _ask(state, seat: int, bot, look: bool, game_index, run_seed) -> tuple:
         raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
     for own in legal:  # the engine's own action, as a well-behaved bot returns it
         if own is choice:
-            return legal, own
-    try:
-        return legal, legal_move(state.game, choice, legal)
-    except ValueError as err:
-        raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
+            break
+    else:
+        try:
+            own = legal_move(state.game, choice, legal)
+        except ValueError as err:
+            raise BotError(str(err), seat, bot_label(bot), seed=_state_seed(state)) from None
+    if on_choice is not None:
+        on_choice(seat, legal, own)
+    return own
 
 
 def _where(state, game_index=None, run_seed=None) -> str:
@@ -388,10 +393,7 @@ def play_game(
                 raise too_long(state, max_moves, game_index, run_seed)
             choices = []
             for seat in movers:
-                legal, action = _ask(state, seat, bots[seat], looks[seat], game_index, run_seed)
-                if on_choice is not None:
-                    on_choice(seat, legal, action)
-                choices.append((seat, action))
+                choices.append((seat, _ask(state, seat, bots[seat], looks[seat], game_index, run_seed, on_choice)))
             moves += len(choices)
             for seat, action in choices:
                 state._apply(seat, action)  # checked by bot_move

@@ -105,6 +105,7 @@ class LegDayGame(Game):
         self._full_deck = tuple(self.deck.full_deck())
         self._squats = {card.name: squat_count(card.name, self.deck) for card in self.deck.cards}
         self._facts = {card.name: card_facts(card) for card in self.deck.cards}
+        self._rules = self._scoring_rules()  # the options and the deck are fixed for the game's life
 
     def options_dict(self) -> dict:
         data = super().options_dict()
@@ -151,7 +152,7 @@ class LegDayGame(Game):
         """Score the engine's own tableaus (card names of this deck, checked as they were
         played): :meth:`score_tableaus` without checking them again."""
         try:
-            return score_facts(tableaus, facts=self._facts, **self._scoring_rules())
+            return score_facts(tableaus, facts=self._facts, **self._rules)
         except (KeyError, TypeError, ValueError):  # not the engine's own: check it all
             return self.score_tableaus(tableaus)
 
