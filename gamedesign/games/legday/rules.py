@@ -483,11 +483,16 @@ class LegDayState(State):
                 del names[i], entry[1][i]
         self.pending = [None] * n
         if self.day < game.deck.days_per_week:
-            # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks.
-            step = 1 if self.week % 2 == 1 else -1
-            self.hands = hands[-step:] + hands[:-step]
-            if kept is not None:
-                self._legal = kept[-step:] + kept[:-step]
+            # Hands pass left (to seat i+1) in odd weeks, right (to seat i-1) in even weeks,
+            # and each hand's kept picks with it.
+            if self.week % 2 == 1:
+                hands.insert(0, hands.pop())
+                if kept is not None:
+                    kept.insert(0, kept.pop())
+            else:
+                hands.append(hands.pop(0))
+                if kept is not None:
+                    kept.append(kept.pop(0))
             self.day += 1
             if self._seen is not None:
                 self._remember_hands()

@@ -397,11 +397,19 @@ def _score_tallies(
     # 1. Elimination: exactly one group, the fewest Leg Days, then the fewest shakes;
     #    it is out ("fewest"), loses points ("penalty") or keeps playing ("none").
     fewest = min(leg_days)
-    least_shakes = min([shakes[i] for i in seats if leg_days[i] == fewest])
-    group = tuple([i for i in seats if leg_days[i] == fewest and shakes[i] == least_shakes])
+    group, least_shakes = [], None
+    for i in seats:
+        if leg_days[i] == fewest:
+            if least_shakes is None or shakes[i] < least_shakes:
+                group, least_shakes = [i], shakes[i]
+            elif shakes[i] == least_shakes:
+                group.append(i)
+    group = tuple(group)
     eliminated = group if elimination == "fewest" else ()
     penalised = group if elimination == "penalty" else ()
-    alive = [i not in eliminated for i in seats]
+    alive = [True] * n
+    for i in eliminated:
+        alive[i] = False
 
     # 2-3. Collections and the shake race.
     scoring = deck.scoring
@@ -426,12 +434,16 @@ def _score_tallies(
     points, breakdown = tuple(points), tuple(breakdown)
 
     # 4. Winner with tie-breaks.
-    contenders = [i for i in seats if alive[i]]
+    contenders, best = [], None
+    for i in seats:
+        if alive[i]:
+            if best is None or totals[i] > best:
+                contenders, best = [i], totals[i]
+            elif totals[i] == best:
+                contenders.append(i)
     if not contenders:
         decided_by = "everyone was eliminated: nobody wins"
     else:
-        best = max([totals[i] for i in contenders])
-        contenders = [i for i in contenders if totals[i] == best]
         decided_by = "highest score"
         if len(contenders) > 1:
             shake_label = "most Protein Shake " + ("images" if tiebreak_shakes == "images" else "cards")
