@@ -220,7 +220,7 @@ def draw_below(rng: random.Random, n: int) -> int:
     left exactly where that leaves it, with one Python call instead of two (the same
     draws of ``getrandbits``, thrown back while not below ``n``). A generator of a class
     of its own, or a larger ``n``, draws with its own ``randrange``."""
-    if type(rng) is not _Random or not 0 < n <= 1024:
+    if type(rng) is not _Random or not 0 < n < len(_BITS):
         return rng.randrange(n)
     k = _BITS[n]
     j = rng.getrandbits(k)

@@ -289,8 +289,8 @@ def _ask(state, seat: int, bot, look: bool, game_index, run_seed, on_choice=None
         choice = bot.act(state.observe(seat) if look else None, list(legal))
     except Exception as err:
         raise BotError(_failed(err), seat, bot_label(bot), seed=_state_seed(state)) from err
-    for own in legal:  # the engine's own action, as a well-behaved bot returns it
-        if own is choice:
+    for own in legal:  # the engine's own action, as a well-behaved bot returns it (legal_move's
+        if own is choice:  # own first test, written here only to save a call a move)
             break
     else:
         try:
@@ -875,9 +875,8 @@ def _game_columns(result, index: int, labels, n: int) -> dict:
             if column is None:
                 column = named[category] = f"points_{category}"
             columns[column] = [None if b is None else b[category] for b in breakdowns]
-    eliminated = details.get("eliminated")
+    eliminated = set(details.get("eliminated", ()))
     if eliminated:
-        eliminated = set(eliminated)
         columns["eliminated"] = [seat in eliminated for seat in seats]
     else:
         columns["eliminated"] = [False] * n
@@ -956,7 +955,7 @@ def _series(values: list):
         else:
             # Whole numbers with None are floats only while every one fits in 64 bits.
             if dtype != "float64" or int not in kinds or not (np.abs(array) >= 2.0**63).any():
-                return pd.Series(array)
+                return pd.Series(array, copy=False)
     return pd.Series(values)
 
 

@@ -358,7 +358,7 @@ class LegDayState(State):
             "waiting_for": self.to_move(),
             "hand_sizes": list(map(len, self.hands)),
             "tableaus": tables,
-            "seen_hands": [{**h, "cards": h["cards"][:]} for h in self.seen[player]],
+            "seen_hands": [{**h, "cards": list(h["cards"])} for h in self.seen[player]],
             "pile_size": len(self.pile),
         }
         if over:
@@ -511,8 +511,8 @@ class LegDayState(State):
         deck = self.game._full_deck
         squats = self.game._squats
         winners = self.report().winners
-        rng = self.rng
-        self.squats = [  # deck[draw_below(rng, len(deck))]: the card rng.choice(deck) gives
+        rng = self.rng  # a random.Random, whose choice(deck) is deck[draw_below(rng, len(deck))]
+        self.squats = [
             None if seat in winners else {"card": (card := deck[draw_below(rng, len(deck))]), "squats": squats[card]}
             for seat in range(self.game.num_players)
         ]

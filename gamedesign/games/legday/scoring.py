@@ -138,15 +138,16 @@ def curl_points(n: int, table, curl_overflow: str) -> int:
     return table[min(n, len(table)) - 1]
 
 
+#: The deck's scoring entries of each set: (its size, its points).
+_SET_KEYS = {kind: (f"{kind}_set_size", f"{kind}_set_points") for kind in ("bench", "press")}
+
+
 def set_points(n, scoring: dict, kind: str):
     """The points of ``n`` Bench Presses (``kind="bench"``) or Overhead Presses
     (``"press"``): the set's points for each full set (``n`` may be a numpy array)."""
     size, points = _SET_KEYS[kind]
     return (n // scoring[size]) * scoring[points]
 
-
-#: The deck's scoring entries of each set: (its size, its points).
-_SET_KEYS = {kind: (f"{kind}_set_size", f"{kind}_set_points") for kind in ("bench", "press")}
 
 
 def curl_values(scoring: dict, curl_overflow: str, most: int) -> tuple:
