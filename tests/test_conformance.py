@@ -110,10 +110,20 @@ def game_with(state_class, **attributes):
         (game_with(SprintState, action_value=lambda self, observation, card: "high"), "return a number"),
     ],
 )
-def test_a_game_that_breaks_the_protocol_is_told_what_to_fix(broken, words):
+def test_a_game_that_breaks_the_protocol_is_told_what_to_fix(broken, words, steady_global_random):
     with pytest.raises(GameCheckError, match="To fix: ") as caught:
         check_game(broken, games=3, players=2)
     assert words in str(caught.value)
+
+
+@pytest.fixture
+def steady_global_random():
+    """The module-level generator seeded for one test and put back after it: UnseededState
+    shuffles with it, and two shuffles of its six races agree once in 720 runs at random."""
+    kept = random.getstate()
+    random.seed(20261206)
+    yield
+    random.setstate(kept)
 
 
 def test_a_game_without_its_rules_is_told_which_methods_to_write():
